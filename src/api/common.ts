@@ -1,0 +1,118 @@
+/**
+ * Building blocks shared by every schema of the interface: bounded strings, country codes,
+ * tags and the error bodies. Everything here is `zod/mini` (no `Function(`, CSP-safe).
+ */
+import * as z from 'zod/mini';
+
+/** A string of `min`..`max` characters (UTF-16 code units, as the service counts them). */
+export const bounded = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+
+/** An integer within `min`..`max` inclusive. */
+export const intRange = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
+
+/** Optional and nullable: absent, `null` or a valid value. */
+export const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+
+export const COUNTRY_CODES = [
+  'AF', 'AX', 'AL', 'DZ', 'AS', 'AD', 'AO', 'AI', 'AQ', 'AG', 'AR', 'AM', 'AW', 'AU', 'AT', 'AZ', 'BS', 'BH',
+  'BD', 'BB', 'BY', 'BE', 'BZ', 'BJ', 'BM', 'BT', 'BO', 'BQ', 'BA', 'BW', 'BV', 'BR', 'IO', 'BN', 'BG', 'BF',
+  'BI', 'CV', 'KH', 'CM', 'CA', 'KY', 'CF', 'TD', 'CL', 'CN', 'CX', 'CC', 'CO', 'KM', 'CG', 'CK', 'CR', 'CI',
+  'HR', 'CU', 'CW', 'CY', 'CZ', 'CD', 'DK', 'DJ', 'DM', 'DO', 'EC', 'EG', 'SV', 'GQ', 'ER', 'EE', 'SZ', 'ET',
+  'FK', 'FO', 'FJ', 'FI', 'FR', 'GF', 'PF', 'TF', 'GA', 'GM', 'GE', 'DE', 'GH', 'GI', 'GR', 'GL', 'GD', 'GP',
+  'GU', 'GT', 'GG', 'GN', 'GW', 'GY', 'HT', 'HM', 'HN', 'HK', 'HU', 'IS', 'IN', 'ID', 'IR', 'IQ', 'IE', 'IM',
+  'IL', 'IT', 'JM', 'JP', 'JE', 'JO', 'KZ', 'KE', 'KI', 'XK', 'KW', 'KG', 'LA', 'LV', 'LB', 'LS', 'LR', 'LY',
+  'LI', 'LT', 'LU', 'MO', 'MG', 'MW', 'MY', 'MV', 'ML', 'MT', 'MH', 'MQ', 'MR', 'MU', 'YT', 'MX', 'FM', 'MD',
+  'MC', 'MN', 'ME', 'MS', 'MA', 'MZ', 'MM', 'NA', 'NR', 'NP', 'NL', 'NC', 'NZ', 'NI', 'NE', 'NG', 'NU', 'NF',
+  'KP', 'MK', 'MP', 'NO', 'OM', 'PK', 'PW', 'PS', 'PA', 'PG', 'PY', 'PE', 'PH', 'PN', 'PL', 'PT', 'PR', 'QA',
+  'RE', 'RO', 'RU', 'RW', 'BL', 'SH', 'KN', 'LC', 'MF', 'PM', 'VC', 'WS', 'SM', 'ST', 'SA', 'SN', 'RS', 'SC',
+  'SL', 'SG', 'SX', 'SK', 'SI', 'SB', 'SO', 'ZA', 'GS', 'KR', 'SS', 'ES', 'LK', 'SD', 'SR', 'SJ', 'SE', 'CH',
+  'SY', 'TW', 'TJ', 'TZ', 'TH', 'TL', 'TG', 'TK', 'TO', 'TT', 'TN', 'TR', 'TM', 'TC', 'TV', 'UG', 'UA', 'AE',
+  'GB', 'UM', 'US', 'UY', 'UZ', 'VU', 'VA', 'VE', 'VN', 'VG', 'VI', 'WF', 'EH', 'YE', 'ZM', 'ZW',
+] as const; // prettier-ignore
+export const CountryCode = z.enum(COUNTRY_CODES);
+export type CountryCode = z.infer<typeof CountryCode>;
+
+/** The 17 locales the service knows; `en` is the source locale of the elements. */
+export const LOCALES = [
+  'en', 'es', 'fr', 'ru', 'de', 'it', 'pl', 'lt', 'lv', 'et', 'cs', 'ro', 'hu', 'ja', 'bg', 'nl', 'pt',
+] as const; // prettier-ignore
+export const Locale = z.enum(LOCALES);
+export type Locale = z.infer<typeof Locale>;
+
+/** ISO 8601 date-time. Offsets are accepted, as any ISO 8601 producer may send them. */
+export const DateTime = z.iso.datetime({ offset: true });
+/** ISO 8601 calendar date `YYYY-MM-DD`. */
+export const DateOnly = z.iso.date();
+/** Identifiers whose format the interface does not show: any non-empty string. */
+export const Id = z.string().check(z.minLength(1));
+/** uuid as the interface names it (any RFC 9562 layout, including nil). */
+export const Uuid = z.guid();
+
+/** Monitoring and token tags: at most 5 items, each 1-32 characters, no comma. */
+export const Tags = z.array(bounded(1, 32).check(z.regex(/^[^,]+$/))).check(z.maxLength(5));
+
+/** The KYB and capture-page error body. `message` may also be an object `{detail, completed}`. */
+export const KybErrorBody = z.object({
+  message: z.optional(
+    z.union([z.string(), z.object({ detail: z.optional(z.string()), completed: z.optional(z.boolean()) })]),
+  ),
+  identifier: z.optional(z.string()),
+  documentation: z.optional(z.string()),
+  /** Field errors of a `VALIDATION_ERROR`: path -> messages (ours). */
+  fields: z.optional(z.record(z.string(), z.array(z.string()))),
+  /** Capture-page codes: `session_expired`, `session_locked`, `session_completed` (ours). */
+  code: z.optional(z.string()),
+});
+export type KybErrorBody = z.infer<typeof KybErrorBody>;
+
+export const ERROR_IDENTIFIERS = {
+  AUTHENTICATION_FAILED: 401,
+  TOKEN_NOT_VALID: 401,
+  PERMISSIONS_ERROR: 403,
+  NOT_FOUND: 404,
+  VALIDATION_ERROR: 400,
+  MISSING_VALUE: 400,
+  BAD_VALUE: 400,
+  JSON_ERROR: 400,
+  METHOD_NOT_ALLOWED: 405,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+export type ErrorIdentifier = keyof typeof ERROR_IDENTIFIERS;
+
+/** File types the service accepts for documents, by extension and MIME type. */
+export const DOCUMENT_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'heic', 'heif', 'pdf'] as const;
+export const DOCUMENT_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'application/pdf',
+] as const;
+/** 10 MiB per document (ours). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** Length of the base64 text of `bytes` bytes. */
+export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+/** Decoded size of a base64 string (ignores a data: prefix, which the service does not accept anyway). */
+export const base64Bytes = (b64: string) => {
+  const len = b64.length;
+  const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return Math.floor((len * 3) / 4) - pad;
+};
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Base64 text (no data: prefix) of at most `maxBytes` decoded bytes. */
+export const Base64 = (maxBytes: number) =>
+  z
+    .string()
+    .check(
+      z.minLength(4),
+      z.maxLength(base64Length(maxBytes)),
+      z.refine((s) => s.length % 4 === 0 && BASE64_RE.test(s), { message: 'not base64' }),
+    );
+
+/** A filename whose extension is one of the accepted document types. */
+export const DocumentFilename = bounded(1, 255).check(
+  z.regex(/\.(jpe?g|png|gif|webp|hei[cf]|pdf)$/i, { message: 'unsupported file type' }),
+);

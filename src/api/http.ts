@@ -1,0 +1,392 @@
+/**
+ * The fetch core shared by every client: base URL, Basic or Bearer auth, JSON in and out, validated
+ * responses, one typed `ApiError`, timeouts, `AbortSignal`, and retries with backoff and `Retry-After`
+ * for idempotent requests only (never a create or a submit).
+ */
+import * as z from 'zod/mini';
+import { KybErrorBody } from './common.ts';
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  status?: number;
+  identifier?: string | undefined;
+  code?: string | undefined;
+  fields?: Record<string, string[]> | undefined;
+  body?: unknown;
+  retryAfterMs?: number | undefined;
+  method?: string;
+  path?: string;
+  cause?: unknown;
+}
+
+/** Every failure of a call: HTTP errors, network faults, timeouts, aborts and invalid responses. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status, 0 when no response arrived. */
+  readonly status: number;
+  /** KYB error identifier such as `TOKEN_NOT_VALID`. */
+  readonly identifier: string | undefined;
+  /** Error code such as `insufficient_finances` or `session_locked`. */
+  readonly code: string | undefined;
+  /** Field errors of a validation failure: path -> messages. */
+  readonly fields: Record<string, string[]>;
+  /** The parsed error body, if any. */
+  readonly body: unknown;
+  readonly retryAfterMs: number | undefined;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.identifier = init.identifier;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+    this.body = init.body;
+    this.retryAfterMs = init.retryAfterMs;
+    this.method = init.method ?? '';
+    this.path = init.path ?? '';
+  }
+
+  /** Whether sending the same request again may succeed. */
+  get transient(): boolean {
+    return (
+      this.kind === 'network' ||
+      this.kind === 'timeout' ||
+      this.status === 429 ||
+      this.status === 502 ||
+      this.status === 503 ||
+      this.status === 504 ||
+      this.status === 500
+    );
+  }
+}
+
+export type Auth =
+  | { type: 'basic'; key: string; secret: string }
+  | {
+      type: 'bearer';
+      /** The current token (a function lets the caller swap it without rebuilding the client). */
+      token: string | (() => string);
+      /** Called once when a call answers 401 `TOKEN_NOT_VALID`; a returned token retries the call. */
+      refresh?: () => Promise<string | null | undefined>;
+    };
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  auth?: Auth;
+  /** Per-attempt timeout, default 15 s. */
+  timeoutMs?: number;
+  /** Retries for idempotent requests, default 2 (3 attempts). */
+  retries?: number;
+  /** First backoff step, default 300 ms, doubled each retry with jitter, capped at 5 s. */
+  backoffMs?: number;
+  /** The longest `Retry-After` honoured before giving up, default 30 s. */
+  maxRetryAfterMs?: number;
+  fetch?: typeof fetch;
+  /** Sleep used between retries (tests may shorten it). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface RequestOptions<S extends z.ZodMiniType | undefined> {
+  body?: unknown;
+  /** Response schema; `undefined` expects no body (any body is ignored). */
+  schema?: S;
+  signal?: AbortSignal | undefined;
+  /** Override the method's idempotency (PATCH of a whole object, for example, is safe to repeat). */
+  idempotent?: boolean;
+  timeoutMs?: number;
+  /** Upload progress from 0 to 1; switches to XMLHttpRequest, which reports it. */
+  onUploadProgress?: ((fraction: number) => void) | undefined;
+  headers?: Record<string, string>;
+}
+
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+export const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** Parses `Retry-After` (seconds or an HTTP date) into milliseconds. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const utf8Base64 = (text: string) => {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+};
+
+interface RawResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text: string;
+}
+
+export class HttpClient {
+  readonly baseUrl: string;
+  #auth: Auth | undefined;
+  readonly #opts: Required<Omit<HttpClientOptions, 'auth' | 'baseUrl' | 'fetch'>> & { fetch?: typeof fetch };
+
+  constructor(options: HttpClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#auth = options.auth;
+    this.#opts = {
+      timeoutMs: options.timeoutMs ?? 15000,
+      retries: options.retries ?? 2,
+      backoffMs: options.backoffMs ?? 300,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 30000,
+      sleep: options.sleep ?? defaultSleep,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    };
+  }
+
+  setAuth(auth: Auth | undefined): void {
+    this.#auth = auth;
+  }
+
+  get<S extends z.ZodMiniType | undefined>(path: string, opts: RequestOptions<S> = {}) {
+    return this.request('GET', path, opts);
+  }
+
+  /** Sends one request (retrying transient failures when it is idempotent) and validates the answer. */
+  async request<S extends z.ZodMiniType | undefined>(
+    method: string,
+    path: string,
+    opts: RequestOptions<S> = {},
+  ): Promise<Output<S>> {
+    const idempotent = opts.idempotent ?? IDEMPOTENT.has(method);
+    const maxAttempts = idempotent ? this.#opts.retries + 1 : 1;
+    let refreshed = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#once(method, path, opts);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const auth = this.#auth;
+        if (
+          !refreshed &&
+          err.status === 401 &&
+          err.identifier === 'TOKEN_NOT_VALID' &&
+          auth?.type === 'bearer' &&
+          auth.refresh
+        ) {
+          // A refused token means the request was not processed: sending it again is safe.
+          refreshed = true;
+          const next = await auth.refresh().catch(() => null);
+          if (next) {
+            this.#auth = { ...auth, token: next };
+            attempt--;
+            continue;
+          }
+          throw err;
+        }
+        if (attempt >= maxAttempts || !err.transient || opts.signal?.aborted) throw err;
+        let wait = Math.min(5000, this.#opts.backoffMs * 2 ** (attempt - 1));
+        wait = wait / 2 + Math.random() * (wait / 2);
+        if (err.retryAfterMs !== undefined) {
+          if (err.retryAfterMs > this.#opts.maxRetryAfterMs) throw err;
+          wait = Math.max(wait, err.retryAfterMs);
+        }
+        try {
+          await this.#opts.sleep(wait, opts.signal);
+        } catch (abortReason) {
+          throw this.#abortError(method, path, abortReason);
+        }
+      }
+    }
+  }
+
+  #abortError(method: string, path: string, cause: unknown) {
+    return new ApiError({ kind: 'aborted', message: 'The request was cancelled.', method, path, cause });
+  }
+
+  #headers(opts: RequestOptions<z.ZodMiniType | undefined>): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const auth = this.#auth;
+    if (auth?.type === 'basic') headers.Authorization = `Basic ${utf8Base64(`${auth.key}:${auth.secret}`)}`;
+    if (auth?.type === 'bearer') {
+      const token = typeof auth.token === 'function' ? auth.token() : auth.token;
+      headers.Authorization = `Bearer ${token}`;
+    }
+    return headers;
+  }
+
+  async #once<S extends z.ZodMiniType | undefined>(
+    method: string,
+    path: string,
+    opts: RequestOptions<S>,
+  ): Promise<Output<S>> {
+    const url = this.baseUrl + path;
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const headers = this.#headers(opts);
+    const timeoutMs = opts.timeoutMs ?? this.#opts.timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    if (opts.signal?.aborted) {
+      clearTimeout(timer);
+      throw this.#abortError(method, path, opts.signal.reason);
+    }
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    let raw: RawResponse;
+    try {
+      raw =
+        opts.onUploadProgress && typeof XMLHttpRequest !== 'undefined'
+          ? await xhrSend(method, url, headers, body, controller.signal, opts.onUploadProgress)
+          : await this.#fetchSend(method, url, headers, body, controller.signal);
+    } catch (cause) {
+      if (opts.signal?.aborted) throw this.#abortError(method, path, cause);
+      if (timedOut)
+        throw new ApiError({
+          kind: 'timeout',
+          message: `No answer within ${Math.round(timeoutMs / 1000)} s.`,
+          method,
+          path,
+          cause,
+        });
+      throw new ApiError({ kind: 'network', message: 'The service could not be reached.', method, path, cause });
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+    return this.#handle(raw, method, path, opts.schema);
+  }
+
+  async #fetchSend(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal,
+  ): Promise<RawResponse> {
+    const doFetch = this.#opts.fetch ?? globalThis.fetch;
+    const res = await doFetch(url, { method, headers, body, signal, credentials: 'omit' });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text };
+  }
+
+  #handle<S extends z.ZodMiniType | undefined>(
+    raw: RawResponse,
+    method: string,
+    path: string,
+    schema: S | undefined,
+  ): Output<S> {
+    const contentType = raw.headers.get('content-type') ?? '';
+    let json: unknown = undefined;
+    let jsonOk = false;
+    if (raw.text.length > 0 && /json/i.test(contentType)) {
+      try {
+        json = JSON.parse(raw.text);
+        jsonOk = true;
+      } catch {
+        jsonOk = false;
+      }
+    }
+    if (raw.status < 200 || raw.status >= 300) {
+      const parsed = jsonOk ? KybErrorBody.safeParse(json) : undefined;
+      const body = parsed?.success ? parsed.data : undefined;
+      const message =
+        typeof body?.message === 'string'
+          ? body.message
+          : (body?.message?.detail ?? (raw.status === 0 ? 'No response.' : `The service answered ${raw.status}.`));
+      throw new ApiError({
+        kind: 'http',
+        status: raw.status,
+        message,
+        identifier: body?.identifier,
+        code: body?.code,
+        fields: body?.fields,
+        body: jsonOk ? json : raw.text.slice(0, 2000),
+        retryAfterMs: parseRetryAfter(raw.headers.get('retry-after')),
+        method,
+        path,
+      });
+    }
+    if (schema === undefined) return undefined as Output<S>;
+    if (!jsonOk) {
+      throw new ApiError({
+        kind: 'invalid-response',
+        status: raw.status,
+        message: raw.text.length === 0 ? 'The service sent an empty answer.' : 'The service sent an answer that is not JSON.',
+        method,
+        path,
+      });
+    }
+    const result = schema.safeParse(json);
+    if (!result.success) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of result.error.issues.slice(0, 20)) {
+        const key = issue.path.join('.') || '(root)';
+        (fields[key] ??= []).push(issue.code);
+      }
+      throw new ApiError({
+        kind: 'invalid-response',
+        status: raw.status,
+        message: 'The service sent an answer of an unexpected shape.',
+        fields,
+        method,
+        path,
+      });
+    }
+    return result.data as Output<S>;
+  }
+}
+
+function xhrSend(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal,
+  onProgress: (fraction: number) => void,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      resolve({
+        status: xhr.status,
+        headers: { get: (name) => xhr.getResponseHeader(name) },
+        text: xhr.responseText,
+      });
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body ?? null);
+  });
+}

@@ -1,0 +1,126 @@
+/** Browser client for the KYB form endpoints (bearer `tokenString`). Used by `<kyb-form>`. */
+import * as z from 'zod/mini';
+import { HttpClient, type HttpClientOptions } from './http.ts';
+import {
+  Answers,
+  Beneficiary,
+  BeneficiaryCreate,
+  BeneficiaryList,
+  BeneficiaryPatch,
+  type CompanyWrite,
+  CompanyCreate,
+  DocumentUpload,
+  KybDocument,
+  KybDocumentList,
+  KybForm,
+  KybFormList,
+  KybInfo,
+  QuestionnaireList,
+  RenameDocumentRequest,
+  UpdateFormRequest,
+} from './kyb.ts';
+
+export interface KybClientOptions extends Omit<HttpClientOptions, 'auth'> {
+  /** The current bearer token. */
+  token: string | (() => string);
+  /** Fetches a fresh token when the service answers `TOKEN_NOT_VALID`. */
+  refreshToken?: () => Promise<string | null | undefined>;
+}
+
+type Signal = { signal?: AbortSignal | undefined };
+type Upload = Signal & { onUploadProgress?: ((fraction: number) => void) | undefined };
+const enc = encodeURIComponent;
+
+export class KybClient {
+  readonly http: HttpClient;
+
+  constructor(options: KybClientOptions) {
+    const { token, refreshToken, ...rest } = options;
+    this.http = new HttpClient({
+      ...rest,
+      auth: { type: 'bearer', token, ...(refreshToken ? { refresh: refreshToken } : {}) },
+    });
+  }
+
+  info(o: Signal = {}) {
+    return this.http.get('/kyb/info/', { schema: KybInfo, ...o });
+  }
+  listForms(o: Signal = {}) {
+    return this.http.get('/kyb/forms/', { schema: KybFormList, ...o });
+  }
+  createForm(company: z.input<typeof CompanyCreate>, o: Signal = {}) {
+    const body = { company: CompanyCreate.parse(company) };
+    return this.http.request('POST', '/kyb/forms/', { body, schema: KybForm, ...o });
+  }
+  getForm(id: string, o: Signal = {}) {
+    return this.http.get(`/kyb/forms/${enc(id)}/`, { schema: KybForm, ...o });
+  }
+  /** PATCH with the whole company object: repeating it is harmless, so it is retried like a PUT. */
+  updateForm(id: string, company: CompanyWrite, o: Signal = {}) {
+    const body = UpdateFormRequest.parse({ company });
+    return this.http.request('PATCH', `/kyb/forms/${enc(id)}/`, { body, schema: KybForm, idempotent: true, ...o });
+  }
+  /** Never retried: a lost answer must be resolved by reading the form's status. */
+  submit(id: string, o: Signal = {}) {
+    return this.http.request('POST', `/kyb/forms/${enc(id)}/submit/`, { ...o });
+  }
+
+  listBeneficiaries(formId: string, o: Signal = {}) {
+    return this.http.get(`/kyb/forms/${enc(formId)}/beneficiaries/`, { schema: BeneficiaryList, ...o });
+  }
+  createBeneficiary(formId: string, data: z.input<typeof BeneficiaryCreate>, o: Signal = {}) {
+    const body = BeneficiaryCreate.parse(data);
+    return this.http.request('POST', `/kyb/forms/${enc(formId)}/beneficiaries/`, { body, schema: Beneficiary, ...o });
+  }
+  updateBeneficiary(formId: string, id: string, data: z.input<typeof BeneficiaryPatch>, o: Signal = {}) {
+    const body = BeneficiaryPatch.parse(data);
+    const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(id)}/`;
+    return this.http.request('PATCH', path, { body, schema: Beneficiary, idempotent: true, ...o });
+  }
+  deleteBeneficiary(formId: string, id: string, o: Signal = {}) {
+    return this.http.request('DELETE', `/kyb/forms/${enc(formId)}/beneficiaries/${enc(id)}/`, { ...o });
+  }
+
+  listCompanyDocuments(formId: string, o: Signal = {}) {
+    return this.http.get(`/kyb/forms/${enc(formId)}/documents/`, { schema: KybDocumentList, ...o });
+  }
+  uploadCompanyDocument(formId: string, doc: z.input<typeof DocumentUpload>, o: Upload = {}) {
+    const body = DocumentUpload.parse(doc);
+    return this.http.request('POST', `/kyb/forms/${enc(formId)}/documents/`, { body, schema: KybDocument, ...o });
+  }
+  listBeneficiaryDocuments(formId: string, beneficiaryId: string, o: Signal = {}) {
+    const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/`;
+    return this.http.get(path, { schema: KybDocumentList, ...o });
+  }
+  uploadBeneficiaryDocument(formId: string, beneficiaryId: string, doc: z.input<typeof DocumentUpload>, o: Upload = {}) {
+    const body = DocumentUpload.parse(doc);
+    const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/`;
+    return this.http.request('POST', path, { body, schema: KybDocument, ...o });
+  }
+  /** Interface endpoint 6. */
+  getBeneficiaryDocument(formId: string, beneficiaryId: string, id: string, o: Signal = {}) {
+    const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/${enc(id)}/`;
+    return this.http.get(path, { schema: KybDocument, ...o });
+  }
+  /** Interface endpoint 5. */
+  renameBeneficiaryDocument(formId: string, beneficiaryId: string, id: string, filename: string, o: Signal = {}) {
+    const body = RenameDocumentRequest.parse({ filename });
+    const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/${enc(id)}/`;
+    return this.http.request('PATCH', path, { body, schema: KybDocument, idempotent: true, ...o });
+  }
+
+  /** Interface endpoint 7. */
+  listQuestionnaires(formId: string, o: Signal = {}) {
+    return this.http.get(`/kyb/forms/${enc(formId)}/questionnaires/`, { schema: QuestionnaireList, ...o });
+  }
+  /** `null` when nothing was saved yet (204). */
+  async getAnswers(formId: string, questionnaireId: string, o: Signal = {}): Promise<Answers | null> {
+    const path = `/kyb/forms/${enc(formId)}/questionnaires/${enc(questionnaireId)}/answers/`;
+    const res = await this.http.get(path, { schema: z.optional(Answers), ...o });
+    return res ?? null;
+  }
+  putAnswers(formId: string, questionnaireId: string, answers: Answers, o: Upload = {}) {
+    const path = `/kyb/forms/${enc(formId)}/questionnaires/${enc(questionnaireId)}/answers/`;
+    return this.http.request('PUT', path, { body: Answers.parse(answers), ...o });
+  }
+}

@@ -1,0 +1,41 @@
+// Browser tests: real Chromium (Debian's), talking to the sandbox service over real HTTP.
+// The sandbox is mounted under /sandbox on the test server itself (same origin, no CORS).
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromePath } from './test/support/check-chrome.mjs';
+import { createSandbox } from './src/sandbox/index.ts';
+import { koaMiddleware } from './src/sandbox/adapters.ts';
+
+const executablePath = chromePath();
+if (!executablePath) {
+  console.error('Chromium not found: set CHROME_PATH or install Debian\'s "chromium" package.');
+  process.exit(1);
+}
+
+export const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+
+const sandbox = createSandbox({ basePath: '/sandbox' });
+
+export default {
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: true,
+  concurrency: 2,
+  hostname: '127.0.0.1',
+  testFramework: { config: { timeout: 20000 } },
+  testsFinishTimeout: 600000,
+  browserStartTimeout: 60000,
+  middleware: [koaMiddleware(sandbox)],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: chromeFlags } })],
+};
