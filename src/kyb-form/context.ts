@@ -1,0 +1,64 @@
+/**
+ * The contract between the `<kyb-form>` shell and its step controllers (company, beneficiaries,
+ * documents, questionnaires). Each step is a Lit `ReactiveController` that renders into the shell's
+ * single shadow root (so `::part` rules and labels work without nested shadow roots).
+ */
+import type { TemplateResult } from 'lit';
+import type { KybClient } from '../api/kyb-client.ts';
+import type { ApiError } from '../api/http.ts';
+import type { Flow, KybInfo } from '../api/kyb.ts';
+
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+
+/** One save outcome reported by a step to the shell (which shows it and fires `kyb-saved`). */
+export interface SaveReport {
+  /** Which part saved: 'company', 'beneficiary', 'document', 'answers'. */
+  kind: 'company' | 'beneficiary' | 'document' | 'answers';
+  state: SaveState;
+  /** Resource id where it helps (beneficiary id, questionnaire id, document id). Never a token or file. */
+  id?: string | undefined;
+  error?: ApiError | undefined;
+}
+
+/** A validation problem listed in the error summary; `focus()` moves focus to the field. */
+export interface FieldIssue {
+  /** DOM id of the control inside the shell's shadow root. */
+  id: string;
+  /** The field's visible label. */
+  label: string;
+  /** Localized message. */
+  message: string;
+  /** Step the field lives in. */
+  step: StepId;
+}
+
+export type StepId = 'company' | 'beneficiaries' | 'documents' | 'questionnaires' | 'review';
+
+/** What every step controller receives from the shell. */
+export interface KybContext {
+  readonly client: KybClient;
+  /** The form's id (the company id of the paths). */
+  readonly formId: string;
+  readonly info: KybInfo;
+  /** `null` means every field and object is present. */
+  readonly flow: Flow | null;
+  /** True after submit (until an information request reopens the form). */
+  readonly readOnly: boolean;
+  /** Active locale, for Intl formatting. */
+  readonly locale: string;
+  /** True once the user attempted to submit: then every error shows, not only those of left fields. */
+  readonly submitAttempted: boolean;
+  report(report: SaveReport): void;
+  /** Asks the shell to re-render. */
+  requestUpdate(): void;
+}
+
+export interface StepController {
+  render(ctx: KybContext): TemplateResult;
+  /** Problems that block submit (all of them, whether shown yet or not). */
+  validate(ctx: KybContext): FieldIssue[];
+  /** Sends anything pending now; resolves when saved (rejects with ApiError on failure). */
+  flush(ctx: KybContext): Promise<void>;
+  /** Whether something is not yet saved. */
+  readonly dirty: boolean;
+}
