@@ -1,0 +1,78 @@
+/**
+ * One rule for when validation feedback shows (after a field was left dirty, or after a submit
+ * attempt) and one way to render a labelled field. Used by every step of `<kyb-form>`.
+ *
+ * CSS classes used here are styled by the shell (`styles.ts`): `.field`, `.field-label`,
+ * `.required-mark`, `.field-description`, `.field-error`.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg } from '@lit/localize';
+
+/** Tracks which fields were changed and then left. */
+export class FeedbackTracker {
+  #dirty = new Set<string>();
+  #left = new Set<string>();
+
+  /** Call on input/change. */
+  changed(id: string): void {
+    this.#dirty.add(id);
+  }
+  /** Call on blur (focusout). */
+  left(id: string): void {
+    if (this.#dirty.has(id)) this.#left.add(id);
+  }
+  /** Whether the error of `id` may show now. */
+  shows(id: string, submitAttempted: boolean): boolean {
+    return submitAttempted || this.#left.has(id);
+  }
+  reset(): void {
+    this.#dirty.clear();
+    this.#left.clear();
+  }
+}
+
+export interface FieldOptions {
+  id: string;
+  label: string;
+  required?: boolean;
+  description?: string | null | undefined;
+  /** The error to show (already filtered by the feedback rule), or null. */
+  error?: string | null | undefined;
+  /** The control itself; it must carry `id`, `aria-describedby=${describedBy(id, ...)}` and `aria-invalid`. */
+  control: TemplateResult;
+  /** For groups (radio/checkbox sets): render a fieldset with a legend instead of a label. */
+  group?: boolean;
+  part?: string;
+}
+
+/** The ids a control should list in `aria-describedby`. */
+export const describedBy = (id: string, hasDescription: boolean, hasError: boolean) =>
+  [hasDescription ? `${id}-desc` : '', hasError ? `${id}-err` : ''].filter(Boolean).join(' ') || nothing;
+
+/** Label, required mark, description, control and error, wired for screen readers. */
+export function renderField(o: FieldOptions): TemplateResult {
+  const mark = o.required
+    ? html`<span class="required-mark" aria-hidden="true">*</span
+        ><span class="visually-hidden">${msg('(required)')}</span>`
+    : nothing;
+  const desc = o.description
+    ? html`<p class="field-description" id="${o.id}-desc" part="field-description">${o.description}</p>`
+    : nothing;
+  const err = o.error
+    ? html`<p class="field-error" id="${o.id}-err" part="field-error" role="alert">${o.error}</p>`
+    : nothing;
+  if (o.group) {
+    return html`<fieldset
+      class="field field-group"
+      part="${o.part ?? 'field'}"
+      aria-describedby=${describedBy(o.id, !!o.description, !!o.error)}
+    >
+      <legend class="field-label" part="field-label" id="${o.id}-label">${o.label}${mark}</legend>
+      ${desc} ${o.control} ${err}
+    </fieldset>`;
+  }
+  return html`<div class="field" part="${o.part ?? 'field'}">
+    <label class="field-label" part="field-label" for=${o.id} id="${o.id}-label">${o.label}${mark}</label>
+    ${desc} ${o.control} ${err}
+  </div>`;
+}
