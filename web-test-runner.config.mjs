@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromePath } from './test/support/check-chrome.mjs';
 import { createSandbox } from './src/sandbox/index.ts';
 import { koaMiddleware } from './src/sandbox/adapters.ts';
+import { testEndpoints } from './test/support/test-endpoints.mjs';
 
 const executablePath = chromePath();
 if (!executablePath) {
@@ -35,7 +36,7 @@ export default {
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 600000,
   browserStartTimeout: 60000,
-  middleware: [koaMiddleware(sandbox)],
+  middleware: [testEndpoints(), koaMiddleware(sandbox)],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: chromeFlags } })],
 };

@@ -22,7 +22,8 @@ for (const locale of config.targetLocales) {
   for (const [, id, body] of xml.matchAll(/<trans-unit id="([^"]+)"[^>]*>([\s\S]*?)<\/trans-unit>/g)) {
     units++;
     const target = /<target>([\s\S]*?)<\/target>/.exec(body);
-    if (!target || target[1].replace(/<x [^>]*\/>/g, '').trim() === '') problems.push(`${file}: ${id} has no target`);
+    if (!target || target[1].replace(/<x [^>]*\/>/g, '').trim() === '')
+      problems.push(`${file}: ${id} has no target`);
   }
 }
 const extra = readdirSync('locales').filter((f) => !config.targetLocales.includes(f.replace(/\.xlf$/, '')));
