@@ -294,26 +294,32 @@ export function createVisibilityIndex(
       const qid = sectionQuestionIds.get(sid)!.get(question);
       // a hidden question reads as null before and after the change: nothing can flip
       if (qid === undefined || !effectiveVisible(qid)) return [];
-      const flipped: string[] = [];
+      // effective visibility of every node whose visibility may change, recorded before its first change
+      const before = new Map<number, boolean>();
+      const remember = (id: number): void => {
+        if (!before.has(id)) before.set(id, id < sectionCount ? own[id] === 1 : effectiveVisible(id));
+      };
       enqueueDependents(qid);
       while (queue.size > 0) {
         const id = queue.pop();
         queued[id] = 0;
         const next = evalNode(id) ? 1 : 0;
         if (next === own[id]) continue;
-        own[id] = next;
+        remember(id);
         if (id < sectionCount) {
-          flipped.push(nodeKey[id]!);
-          for (const q of sectionQuestions[id]!) {
-            if (own[q] === 1) {
-              flipped.push(nodeKey[q]!);
-              enqueueDependents(q);
-            }
-          }
-        } else if (own[nodeSection[id]!] === 1) {
-          flipped.push(nodeKey[id]!);
-          enqueueDependents(id);
+          for (const q of sectionQuestions[id]!) remember(q);
+          own[id] = next;
+          // the read value of every question of the section with a true own condition changed
+          for (const q of sectionQuestions[id]!) if (own[q] === 1) enqueueDependents(q);
+        } else {
+          own[id] = next;
+          if (own[nodeSection[id]!] === 1) enqueueDependents(id);
         }
+      }
+      const flipped: string[] = [];
+      for (const [id, was] of before) {
+        const now = id < sectionCount ? own[id] === 1 : effectiveVisible(id);
+        if (now !== was) flipped.push(nodeKey[id]!);
       }
       return flipped;
     },
