@@ -35,7 +35,10 @@
  * - `x in [l1, l2]`: `x` strictly equals one of the literals (`null in [null]` is true).
  * - `a contains b`: `a` is an array that has an element strictly equal to `b`, where `b` is a string,
  *   number or boolean. If `a` is not an array (e.g. a string: no substring matching) the result is false.
- * - A section's condition hides the whole section (see {@link createVisibilityIndex}).
+ * - A section's condition hides the whole section. {@link createVisibilityIndex} tracks section and
+ *   question visibility incrementally: bare refs resolve to the owner's section first, then to the first
+ *   section with that question key; hidden questions read as `null` (visibility cascades) and refs that
+ *   form a dependency cycle always read as `null`.
  *
  * Robustness: inputs longer than 2,000 characters, with more than 1,024 tokens or parentheses nested
  * deeper than 64 are parse errors. A condition that does not parse has `ok: false` and an `error`,

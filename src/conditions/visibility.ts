@@ -79,6 +79,16 @@ class RankQueue {
   }
 }
 
+/**
+ * Build a visibility index. Ref resolution: `section.question` is that question; a bare `question`
+ * is the question with that key in the condition owner's own section if present, else the first
+ * question with that key in declaration order; anything else reads `null`. A hidden question (or a
+ * question of a hidden section) reads `null`; refs that form a dependency cycle always read `null`.
+ * Duplicate section keys / duplicate question keys within a section: the first one wins, later ones are
+ * ignored. Unknown sections are reported visible; unknown questions follow their section.
+ * Evaluations run in dependency order, each condition at most once per `update`, so updates terminate.
+ * `getAnswer` may throw (the answer then reads `null`); `undefined` means unanswered.
+ */
 export function createVisibilityIndex(
   sections: readonly VisibilitySection[],
   getAnswer: (section: string, question: string) => unknown,
