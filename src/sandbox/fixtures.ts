@@ -1,0 +1,452 @@
+/**
+ * Seeded fixtures of the sandbox: the demo account's KYB theme, flow and questionnaires, and the
+ * fictional AML sample list. Tests and the demo reuse these exports.
+ *
+ * The two questionnaires together use all 21 question types; conditions follow the supplement's
+ * grammar (a section condition reading another section, and a question whose condition reads another
+ * conditional question).
+ */
+import type { QuestionnaireDefinition } from '../api/kyb.ts';
+
+export const DEMO_THEME = {
+  companyName: 'Northwind Payments',
+  logo: '/logo.svg',
+  font: 'Inter, system-ui, sans-serif',
+  supportEmail: 'support@northwind.example',
+  colors: {
+    primary: '#1d4ed8',
+    secondary: '#0f766e',
+    primaryBackground: '#ffffff',
+    secondaryBackground: '#f1f5f9',
+    hoveredButton: '#1e40af',
+    disabledIconButton: '#94a3b8',
+    disabledButtonTypography: '#475569',
+    disabledButton: '#e2e8f0',
+    typography: '#0f172a',
+    success: '#15803d',
+    successBackground: '#dcfce7',
+    error: '#b91c1c',
+    errorBackground: '#fee2e2',
+    warning: '#a16207',
+    warningBackground: '#fef9c3',
+    info: '#1d4ed8',
+    infoBackground: '#dbeafe',
+    border: '#cbd5e1',
+  },
+} as const;
+
+export const DEMO_FLOW = {
+  fields: [
+    { field: 'COMPANY_NAME', required: true, order: 1, readOnly: false, changeRequired: false },
+    { field: 'COUNTRY', required: true, order: 2, readOnly: false, changeRequired: false },
+    { field: 'REGISTRATION_NUMBER', required: true, order: 3, readOnly: false, changeRequired: false },
+    { field: 'TYPE', required: false, order: 4, readOnly: false, changeRequired: false },
+    { field: 'EMAIL', required: true, order: 5, readOnly: false, changeRequired: false },
+    { field: 'PHONE', required: false, order: 6, readOnly: false, changeRequired: false },
+    { field: 'WEBSITE', required: false, order: 7, readOnly: false, changeRequired: false },
+    { field: 'STREET', required: true, order: 8, readOnly: false, changeRequired: false },
+    { field: 'CITY', required: true, order: 9, readOnly: false, changeRequired: false },
+    { field: 'POSTCODE', required: true, order: 10, readOnly: false, changeRequired: false },
+    {
+      field: 'TIN',
+      required: false,
+      order: 11,
+      readOnly: false,
+      changeFrom: '000000000',
+      changeRequired: true,
+    },
+    { field: 'REGION', required: false, order: 12, readOnly: true, changeRequired: false },
+  ],
+  fieldsCustom: [
+    {
+      field: {
+        id: '6f1c2a4e-8d3b-4c5a-9e7f-1a2b3c4d5e6f',
+        key: 'expectedMonthlyVolume',
+        title: 'Expected monthly volume',
+        description: 'Card and transfer volume you expect to process each month.',
+        choices: [
+          { key: 'lt100k', title: 'Under 100,000 EUR' },
+          { key: '100k-1m', title: '100,000 to 1 million EUR' },
+          { key: 'gt1m', title: 'Over 1 million EUR' },
+        ],
+      },
+      required: true,
+      order: 13,
+      readOnly: false,
+      changeRequired: false,
+    },
+    {
+      field: {
+        id: '7a2d3b5f-9e4c-4d6b-8f80-2b3c4d5e6f70',
+        key: 'referralCode',
+        title: 'Referral code',
+        description: 'If a partner referred you, enter their code.',
+        choices: [],
+      },
+      required: false,
+      order: 14,
+      readOnly: false,
+      changeRequired: false,
+    },
+  ],
+  documents: [
+    {
+      docType: 'CERTIFICATE_OF_INCORPORATION',
+      description: 'Certificate of incorporation issued by the company register.',
+      required: true,
+    },
+    {
+      docType: 'PROOF_OF_ADDRESS',
+      description: 'A utility bill or bank statement under 3 months old.',
+      required: true,
+    },
+    {
+      docType: 'ARTICLES_OF_ASSOCIATION',
+      description: 'Articles of association (optional).',
+      required: false,
+    },
+  ],
+  beneficiaries: [
+    {
+      applicants: [
+        {
+          fields: [
+            { field: 'NAME', required: true, order: 1 },
+            { field: 'SURNAME', required: true, order: 2 },
+            { field: 'DATE_OF_BIRTH', required: true, order: 3 },
+            { field: 'NATIONALITY', required: false, order: 4 },
+          ],
+          required: true,
+          fieldsCustom: [],
+          documents: [
+            { docType: 'IDENTITY_DOCUMENT', description: 'Passport or national ID card.', required: true },
+          ],
+        },
+      ],
+      required: true,
+      fields: [{ field: 'OWNERSHIP_PERCENTAGE', required: true, order: 1 }],
+      description: 'List every person who owns 25% or more of the company, and its directors.',
+      readOnly: false,
+    },
+  ],
+  companySearch: false,
+  bankVerification: false,
+  emailVerification: false,
+  ownershipFullStructure: false,
+  ownershipPercentageThreshold: 25,
+  description: 'Tell us about your company so we can open your Northwind merchant account.',
+  questionnaireDescription: 'A few questions about how your business operates.',
+} as const;
+
+export const DEMO_KYB_INFO = { locale: 'en', theme: DEMO_THEME, flow: DEMO_FLOW } as const;
+
+const INDUSTRY_CHOICES = [
+  { key: 'fintech', title: 'Financial technology' },
+  { key: 'crypto', title: 'Crypto assets' },
+  { key: 'retail', title: 'Retail / e-commerce' },
+  { key: 'gaming', title: 'Gaming' },
+  { key: 'other', title: 'Other' },
+];
+
+export const DEMO_QUESTIONNAIRES: QuestionnaireDefinition[] = [
+  {
+    key: 'business-profile',
+    name: 'Business profile',
+    title: 'About your business',
+    description: 'How your business operates and who to contact.',
+    type: 'KYB',
+    sections: [
+      {
+        key: 'business',
+        title: 'Business activity',
+        description: 'Your main line of business.',
+        questions: [
+          {
+            key: 'industry',
+            title: 'Industry',
+            type: 'SELECT',
+            choices: INDUSTRY_CHOICES,
+            required: true,
+            placeholder: 'Choose an industry',
+          },
+          {
+            key: 'industryOther',
+            title: 'Describe your industry',
+            type: 'TEXT',
+            required: true,
+            placeholder: 'e.g. travel agency',
+            condition: 'industry == "other"',
+          },
+          { key: 'regulated', title: 'Is your business regulated?', type: 'CHECKBOX', required: false },
+          {
+            key: 'regulator',
+            title: 'Regulator',
+            description: 'The authority that supervises you.',
+            type: 'TEXT',
+            required: true,
+            placeholder: 'e.g. BaFin',
+            condition: 'regulated == true',
+          },
+          {
+            key: 'licenseNumber',
+            title: 'Licence number',
+            type: 'TEXT',
+            required: true,
+            condition: 'business.regulator != null && business.regulator != ""',
+          },
+          {
+            key: 'employees',
+            title: 'Number of employees',
+            type: 'INTEGER',
+            required: true,
+            placeholder: '10',
+          },
+          { key: 'annualRevenue', title: 'Annual revenue (EUR millions)', type: 'FLOAT', placeholder: '1.5' },
+          { key: 'founded', title: 'Date founded', type: 'DATE', required: true },
+          { key: 'website', title: 'Product website', type: 'URL', placeholder: 'https://' },
+          { key: 'contactEmail', title: 'Compliance contact e-mail', type: 'EMAIL', required: true },
+          {
+            key: 'contactPhone',
+            title: 'Compliance contact phone',
+            type: 'TEL',
+            placeholder: '+49 30 1234567',
+          },
+          { key: 'brandColor', title: 'Brand colour', description: 'Used on receipts.', type: 'COLOR' },
+          {
+            key: 'description',
+            title: 'Describe what you sell',
+            type: 'TEXT_AREA',
+            required: true,
+            placeholder: 'Products, customers, channels',
+          },
+        ],
+      },
+      {
+        key: 'crypto',
+        title: 'Crypto assets',
+        description: 'Only for crypto businesses.',
+        condition: 'business.industry == "crypto"',
+        questions: [
+          {
+            key: 'custody',
+            title: 'Who holds customer assets?',
+            type: 'RADIO',
+            choices: [
+              { key: 'self', title: 'We do (self-custody)' },
+              { key: 'third_party', title: 'A licensed custodian' },
+            ],
+            required: true,
+          },
+          {
+            key: 'chains',
+            title: 'Supported networks',
+            type: 'SELECT_MULTI',
+            choices: [
+              { key: 'btc', title: 'Bitcoin' },
+              { key: 'eth', title: 'Ethereum' },
+              { key: 'sol', title: 'Solana' },
+            ],
+            required: true,
+          },
+          {
+            key: 'travelRule',
+            title: 'Travel rule protocols',
+            type: 'CHECKBOX',
+            choices: [
+              { key: 'trp', title: 'TRP' },
+              { key: 'trust', title: 'TRUST' },
+              { key: 'openvasp', title: 'OpenVASP' },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'compliance',
+    name: 'Compliance',
+    title: 'Compliance and operations',
+    description: 'Where you operate and your compliance set-up.',
+    type: 'KYB',
+    sections: [
+      {
+        key: 'operations',
+        title: 'Operations',
+        questions: [
+          {
+            key: 'countries',
+            title: 'Countries where you have customers',
+            type: 'COUNTRY_MULTI',
+            required: true,
+          },
+          { key: 'hq', title: 'Headquarters country', type: 'COUNTRY', required: true },
+          { key: 'supportOpens', title: 'Support opening time', type: 'TIME', placeholder: '09:00' },
+          { key: 'lastAudit', title: 'Last external audit', type: 'DATETIME' },
+          {
+            key: 'products',
+            title: 'Products offered',
+            description: 'One product per line.',
+            type: 'LIST',
+            required: true,
+          },
+          {
+            key: 'auditReport',
+            title: 'Latest audit report',
+            type: 'FILE',
+            required: true,
+            condition: 'lastAudit',
+          },
+        ],
+      },
+      {
+        key: 'sanctions',
+        title: 'Sanctions exposure',
+        condition: 'operations.hq in ["RU", "BY", "IR"] || operations.countries contains "RU"',
+        questions: [
+          {
+            key: 'exposureDetails',
+            title: 'Describe your exposure',
+            type: 'TEXT_AREA',
+            required: true,
+          },
+          { key: 'licences', title: 'Sanctions licences', type: 'FILE_MULTI' },
+          { key: 'portalPassword', title: 'Portal access code (if any)', type: 'PASSWORD' },
+        ],
+      },
+    ],
+  },
+];
+
+/* ---------------------------------------------------------------- AML sample list (fictional) */
+
+export interface AmlSampleProfile {
+  resourceId: string;
+  kind: 'PERSON' | 'COMPANY';
+  name: string;
+  aliases?: string[];
+  datasets: string[];
+  countries: string[];
+  datesOfBirth?: string[];
+  gender?: 'MALE' | 'FEMALE';
+  pepTier?: 'PEP_TIER_1' | 'PEP_TIER_2' | 'PEP_TIER_3';
+  currentSanBodyIds?: number[];
+  formerSanBodyIds?: number[];
+  media?: { title: string; text: string; publishDate: string }[];
+}
+
+/** Clearly fictional persons and companies. `Ivan Ivanovich Testov` is the classic sanctions hit. */
+export const AML_SAMPLE_LIST: AmlSampleProfile[] = [
+  {
+    resourceId: 'sbx-p-001',
+    kind: 'PERSON',
+    name: 'Ivan Ivanovich Testov',
+    aliases: ['Ivan Testov'],
+    datasets: ['SAN_CURRENT', 'PEP_CURRENT'],
+    countries: ['RU'],
+    datesOfBirth: ['1961-04-12'],
+    gender: 'MALE',
+    pepTier: 'PEP_TIER_1',
+    currentSanBodyIds: [1, 7],
+    media: [
+      {
+        title: 'Fictional minister placed under sanctions',
+        text: 'A sandbox news item.',
+        publishDate: '2022-03-01',
+      },
+    ],
+  },
+  {
+    resourceId: 'sbx-p-002',
+    kind: 'PERSON',
+    name: 'Maria Exemplova',
+    datasets: ['PEP_FORMER'],
+    countries: ['BG'],
+    datesOfBirth: ['1970'],
+    gender: 'FEMALE',
+    pepTier: 'PEP_TIER_2',
+  },
+  {
+    resourceId: 'sbx-p-003',
+    kind: 'PERSON',
+    name: 'John Q Sampleton',
+    datasets: ['INS', 'DD'],
+    countries: ['GB'],
+    datesOfBirth: ['1980-01'],
+    gender: 'MALE',
+  },
+  {
+    resourceId: 'sbx-p-004',
+    kind: 'PERSON',
+    name: 'Fatima Placeholder',
+    datasets: ['PEP_LINKED'],
+    countries: ['AE'],
+    gender: 'FEMALE',
+    pepTier: 'PEP_TIER_3',
+  },
+  {
+    resourceId: 'sbx-p-005',
+    kind: 'PERSON',
+    name: 'Hans Mustermann-Fake',
+    datasets: ['RRE', 'POI'],
+    countries: ['DE'],
+    datesOfBirth: ['1955-07-30'],
+    gender: 'MALE',
+    media: [{ title: 'Sandbox fraud allegation', text: 'Fictional coverage.', publishDate: '2021-11-15' }],
+  },
+  {
+    resourceId: 'sbx-p-006',
+    kind: 'PERSON',
+    name: 'Juan Perez Ficticio',
+    datasets: ['SAN_FORMER'],
+    countries: ['VE'],
+    formerSanBodyIds: [3],
+    gender: 'MALE',
+  },
+  {
+    resourceId: 'sbx-p-007',
+    kind: 'PERSON',
+    name: 'Li Wei Testperson',
+    datasets: ['REL'],
+    countries: ['SG'],
+  },
+  {
+    resourceId: 'sbx-c-001',
+    kind: 'COMPANY',
+    name: 'Shadow Shell Trading Ltd',
+    datasets: ['SAN_CURRENT'],
+    countries: ['CY'],
+    currentSanBodyIds: [2],
+  },
+  {
+    resourceId: 'sbx-c-002',
+    kind: 'COMPANY',
+    name: 'Acme Sanctioned Holdings',
+    datasets: ['SAN_CURRENT', 'SOE_CURRENT'],
+    countries: ['IR'],
+    currentSanBodyIds: [1],
+  },
+  {
+    resourceId: 'sbx-c-003',
+    kind: 'COMPANY',
+    name: 'Bankrupt Widgets GmbH',
+    datasets: ['INS'],
+    countries: ['AT'],
+  },
+  {
+    resourceId: 'sbx-c-004',
+    kind: 'COMPANY',
+    name: 'Dubious Ventures Inc',
+    datasets: ['RRE', 'POI'],
+    countries: ['PA'],
+    media: [
+      { title: 'Sandbox investigation into Dubious Ventures', text: 'Fictional.', publishDate: '2023-05-20' },
+    ],
+  },
+  {
+    resourceId: 'sbx-c-005',
+    kind: 'COMPANY',
+    name: 'State Oil Example Corp',
+    datasets: ['SOE_FORMER', 'PEP_LINKED'],
+    countries: ['NG'],
+  },
+];
