@@ -1,0 +1,569 @@
+/**
+ * The questionnaires step of `<kyb-form>`: renders every questionnaire of the form, keeps answers
+ * locally, shows/hides sections and questions by their conditions (incrementally, through the
+ * visibility index), validates by the one feedback rule and saves each questionnaire's visible,
+ * valid answers with a debounced PUT (at once on leaving a field and on `flush`), retrying failed
+ * saves with backoff and on the `online` event.
+ *
+ * Rendering cost per keystroke is bounded: one delegated listener per event type, per-question and
+ * per-section `guard`s keyed by version counters, and `repeat` keyed by question uid, so only the
+ * changed question and the questions whose visibility flipped are re-rendered.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { ApiError } from '../../api/http.ts';
+import type { AnswerValue, Answers, FileAnswer, Questionnaire, Section } from '../../api/kyb.ts';
+import { createVisibilityIndex, type VisibilityIndex } from '../../conditions/index.ts';
+import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
+import { FeedbackTracker } from '../field.ts';
+import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
+import {
+  buildPayload,
+  checkValue,
+  fromTextControl,
+  keyOrder,
+  normalizeValue,
+  readAnswers,
+  sanitizeId,
+  toggleKey,
+} from './answers-state.ts';
+import { focusId, questionLabel, renderQuestion, type QRec } from './controls.ts';
+import { problemMessage } from './validation.ts';
+
+/** Debounce after typing before a save. */
+export const SAVE_DEBOUNCE_MS = 700;
+const MAX_FILES = 20;
+const MAX_LIST_ITEMS = 100;
+
+interface SecState {
+  section: Section;
+  recs: QRec[];
+  /** The currently visible questions (recomputed when a visibility flips). */
+  visible: QRec[];
+  version: number;
+  headingId: string;
+}
+
+interface QState {
+  index: number;
+  questionnaire: Questionnaire;
+  sections: SecState[];
+  /** `section.question` and `section` keys of the visibility index -> what they designate. */
+  nodes: Map<string, { sec: SecState; rec?: QRec }>;
+  bySection: Map<string, Map<string, QRec>>;
+  vis: VisibilityIndex;
+  headingId: string;
+  changeVersion: number;
+  savedVersion: number;
+  /** JSON of the last body the service accepted (or loaded): an identical body is not sent again. */
+  lastSent: string | null;
+  state: SaveState;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  retryTimer: ReturnType<typeof setTimeout> | undefined;
+  inflight: Promise<void> | null;
+  again: boolean;
+  failures: number;
+  error: ApiError | null;
+}
+
+const asApiError = (err: unknown): ApiError =>
+  err instanceof ApiError
+    ? err
+    : new ApiError({
+        kind: 'invalid-response',
+        message: err instanceof Error ? err.message : String(err),
+        cause: err,
+      });
+
+export class QuestionnairesStep implements StepController {
+  readonly #states: QState[] = [];
+  readonly #recs: QRec[] = [];
+  readonly #tracker = new FeedbackTracker();
+  #ctx: KybContext | null = null;
+  #onlineListening = false;
+
+  constructor(init: { questionnaires: Questionnaire[]; answers: Map<string, Answers | null> }) {
+    const usedIds = new Set<string>();
+    init.questionnaires.forEach((questionnaire, qn) => {
+      const local = readAnswers(questionnaire.sections, init.answers.get(questionnaire.id) ?? null);
+      const bySection = new Map<string, Map<string, QRec>>();
+      const nodes = new Map<string, { sec: SecState; rec?: QRec }>();
+      const sections: SecState[] = [];
+      for (const section of questionnaire.sections) {
+        if (bySection.has(section.key)) continue;
+        const recMap = new Map<string, QRec>();
+        const sec: SecState = {
+          section,
+          recs: [],
+          visible: [],
+          version: 0,
+          headingId: this.#uniqueId(usedIds, sanitizeId('qs', qn, section.key, 'heading')),
+        };
+        for (const question of section.questions) {
+          if (recMap.has(question.key)) continue;
+          const value = local.get(section.key)?.get(question.key) ?? null;
+          const rec: QRec = {
+            uid: this.#recs.length,
+            qn,
+            section,
+            question,
+            id: this.#uniqueId(usedIds, sanitizeId('q', qn, section.key, question.key)),
+            value,
+            bad: false,
+            problem: checkValue(question, value),
+            fileError: null,
+            filter: '',
+            version: 0,
+          };
+          this.#recs.push(rec);
+          recMap.set(question.key, rec);
+          sec.recs.push(rec);
+          nodes.set(`${section.key}.${question.key}`, { sec, rec });
+        }
+        bySection.set(section.key, recMap);
+        if (!nodes.has(section.key)) nodes.set(section.key, { sec });
+        sections.push(sec);
+      }
+      const vis = createVisibilityIndex(questionnaire.sections, (s, q) => {
+        const rec = bySection.get(s)?.get(q);
+        return rec ? normalizeValue(rec.question, rec.value) : null;
+      });
+      for (const sec of sections)
+        sec.visible = sec.recs.filter((r) => vis.isQuestionVisible(sec.section.key, r.question.key));
+      const qs: QState = {
+        index: qn,
+        questionnaire,
+        sections,
+        nodes,
+        bySection,
+        vis,
+        headingId: this.#uniqueId(usedIds, sanitizeId('qn', qn, 'heading')),
+        changeVersion: 0,
+        savedVersion: 0,
+        lastSent: null,
+        state: 'idle',
+        timer: undefined,
+        retryTimer: undefined,
+        inflight: null,
+        again: false,
+        failures: 0,
+        error: null,
+      };
+      qs.lastSent = JSON.stringify(this.#payload(qs));
+      this.#states.push(qs);
+    });
+  }
+
+  #uniqueId(used: Set<string>, id: string): string {
+    let out = id;
+    for (let n = 2; used.has(out); n++) out = `${id}-${n}`;
+    used.add(out);
+    return out;
+  }
+
+  /* ------------------------------------------------------------------ StepController */
+
+  get dirty(): boolean {
+    return this.#states.some((qs) => qs.changeVersion !== qs.savedVersion || qs.inflight !== null);
+  }
+
+  validate(ctx: KybContext): FieldIssue[] {
+    this.#ctx = ctx;
+    const issues: FieldIssue[] = [];
+    for (const qs of this.#states) {
+      for (const sec of qs.sections) {
+        if (!qs.vis.isSectionVisible(sec.section.key)) continue;
+        for (const rec of sec.visible) {
+          if (!rec.problem) continue;
+          issues.push({
+            id: focusId(rec),
+            label: questionLabel(rec.question),
+            message: problemMessage(rec.problem, rec.question),
+            step: 'questionnaires',
+          });
+        }
+      }
+    }
+    return issues;
+  }
+
+  async flush(ctx: KybContext): Promise<void> {
+    this.#ctx = ctx;
+    if (ctx.readOnly) return;
+    await Promise.all(
+      this.#states.map(async (qs) => {
+        while (qs.changeVersion !== qs.savedVersion || qs.inflight) await this.#save(qs);
+      }),
+    );
+  }
+
+  render(ctx: KybContext): TemplateResult {
+    this.#ctx = ctx;
+    const description = ctx.flow?.questionnaireDescription;
+    return html`<div
+      class="questionnaires"
+      part="questionnaires"
+      @input=${this.#onInput}
+      @change=${this.#onChange}
+      @focusout=${this.#onFocusOut}
+      @click=${this.#onClick}
+    >
+      ${description ? html`<p class="step-description" part="step-description">${description}</p>` : nothing}
+      ${this.#states.map((qs) => this.#renderQuestionnaire(qs, ctx))}
+    </div>`;
+  }
+
+  /* ------------------------------------------------------------------ rendering */
+
+  #renderQuestionnaire(qs: QState, ctx: KybContext): TemplateResult {
+    const q = qs.questionnaire;
+    const title = q.title || q.name || q.key;
+    const visible = qs.sections.filter((s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0);
+    const { readOnly, submitAttempted, locale } = ctx;
+    return html`<section class="questionnaire" part="questionnaire" aria-labelledby=${qs.headingId}>
+      <h3 class="questionnaire-title" part="questionnaire-title" id=${qs.headingId}>${title}</h3>
+      ${
+        q.description
+          ? html`<p class="questionnaire-description" part="questionnaire-description">${q.description}</p>`
+          : nothing
+      }
+      ${repeat(
+        visible,
+        (s) => s.headingId,
+        (s) => guard([s.version, readOnly, submitAttempted, locale], () => this.#renderSection(s, ctx)),
+      )}
+    </section>`;
+  }
+
+  #renderSection(sec: SecState, ctx: KybContext): TemplateResult {
+    const s = sec.section;
+    const { readOnly, submitAttempted, locale } = ctx;
+    return html`<section class="section" part="section" aria-labelledby=${s.title ? sec.headingId : nothing}>
+      ${s.title ? html`<h4 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h4>` : nothing}
+      ${s.description ? html`<p class="section-description" part="section-description">${s.description}</p>` : nothing}
+      ${repeat(
+        sec.visible,
+        (r) => r.uid,
+        (r) =>
+          guard([r.version, readOnly, submitAttempted, locale], () =>
+            renderQuestion(r, { readOnly, locale, error: this.#errorOf(r, submitAttempted) }),
+          ),
+      )}
+    </section>`;
+  }
+
+  #errorOf(rec: QRec, submitAttempted: boolean): string | null {
+    if (rec.fileError) return rec.fileError;
+    if (!rec.problem || !this.#tracker.shows(rec.id, submitAttempted)) return null;
+    return problemMessage(rec.problem, rec.question);
+  }
+
+  /* ------------------------------------------------------------------ state changes */
+
+  #recOf(target: EventTarget | null): QRec | undefined {
+    if (!(target instanceof HTMLElement)) return undefined;
+    const uid = target.dataset.q;
+    return uid === undefined ? undefined : this.#recs[Number(uid)];
+  }
+
+  #secOf(rec: QRec): SecState | undefined {
+    return this.#states[rec.qn]?.nodes.get(`${rec.section.key}.${rec.question.key}`)?.sec;
+  }
+
+  /** Re-render one question (and its section's guard). */
+  #touch(rec: QRec): void {
+    rec.version++;
+    const sec = this.#secOf(rec);
+    if (sec) sec.version++;
+  }
+
+  #setValue(rec: QRec, value: AnswerValue, bad = false): void {
+    const qs = this.#states[rec.qn];
+    if (!qs) return;
+    rec.value = value;
+    rec.bad = bad;
+    rec.problem = checkValue(rec.question, value, bad);
+    this.#touch(rec);
+    this.#tracker.changed(rec.id);
+    const flipped = qs.vis.update(rec.section.key, rec.question.key);
+    if (flipped.length > 0) this.#applyFlips(qs, flipped);
+    this.#changed(qs);
+    this.#ctx?.requestUpdate();
+  }
+
+  #applyFlips(qs: QState, flipped: string[]): void {
+    const secs = new Set<SecState>();
+    for (const key of flipped) {
+      const node = qs.nodes.get(key);
+      if (node) secs.add(node.sec);
+    }
+    for (const sec of secs) {
+      const key = sec.section.key;
+      sec.visible = sec.recs.filter((r) => qs.vis.isQuestionVisible(key, r.question.key));
+      sec.version++;
+    }
+  }
+
+  /* ------------------------------------------------------------------ events (delegated) */
+
+  #onInput = (e: Event): void => {
+    const el = e.target;
+    const rec = this.#recOf(el);
+    if (!rec || this.#ctx?.readOnly) return;
+    const q = rec.question;
+    if (el instanceof HTMLInputElement) {
+      if (el.dataset.act === 'filter') {
+        rec.filter = el.value;
+        this.#touch(rec);
+        this.#ctx?.requestUpdate();
+        return;
+      }
+      if (el.type === 'file') return; // handled on change
+      if (el.type === 'checkbox' || el.type === 'radio') {
+        const key = el.dataset.key;
+        if (el.type === 'radio') {
+          if (el.checked && key !== undefined) this.#setValue(rec, key);
+        } else if (key === undefined) this.#setValue(rec, el.checked);
+        else this.#setValue(rec, toggleKey(rec.value, key, el.checked, keyOrder(q)));
+        return;
+      }
+      if (q.type === 'LIST') {
+        const i = Number(el.dataset.i ?? 0);
+        const items = Array.isArray(rec.value) ? [...(rec.value as string[])] : [];
+        while (items.length <= i) items.push('');
+        items[i] = el.value;
+        this.#setValue(rec, items);
+        return;
+      }
+      if (el.type === 'number' && el.validity.badInput) {
+        this.#setValue(rec, rec.value, true);
+        return;
+      }
+      this.#setValue(rec, fromTextControl(q, el.value));
+      return;
+    }
+    if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
+      this.#setValue(rec, fromTextControl(q, el.value));
+    }
+  };
+
+  #onChange = (e: Event): void => {
+    const el = e.target;
+    const rec = this.#recOf(el);
+    if (!rec || this.#ctx?.readOnly) return;
+    if (el instanceof HTMLInputElement && el.type === 'file') {
+      void this.#pickFiles(rec, el);
+      return;
+    }
+    // a discrete choice (select, radio, checkbox) counts as done with the field
+    if (
+      el instanceof HTMLSelectElement ||
+      (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox'))
+    ) {
+      const qs = this.#states[rec.qn];
+      if (qs) this.#saveSoon(qs);
+    }
+  };
+
+  #onFocusOut = (e: FocusEvent): void => {
+    const rec = this.#recOf(e.target);
+    if (!rec) return;
+    const next = this.#recOf(e.relatedTarget);
+    if (next === rec) return; // moving inside the same question (radio group, list items)
+    const wasShown = this.#tracker.shows(rec.id, false);
+    this.#tracker.left(rec.id);
+    if (!wasShown && this.#tracker.shows(rec.id, false) && rec.problem) {
+      this.#touch(rec);
+      this.#ctx?.requestUpdate();
+    }
+    const qs = this.#states[rec.qn];
+    if (qs && qs.timer !== undefined) this.#saveSoon(qs);
+  };
+
+  #onClick = (e: Event): void => {
+    const target = e.target instanceof Element ? e.target.closest('button[data-act]') : null;
+    if (!(target instanceof HTMLButtonElement)) return;
+    const rec = this.#recOf(target);
+    if (!rec || this.#ctx?.readOnly) return;
+    const root = target.getRootNode() as Document | ShadowRoot;
+    const i = Number(target.dataset.i ?? 0);
+    switch (target.dataset.act) {
+      case 'add-item': {
+        const items = Array.isArray(rec.value) ? [...(rec.value as string[])] : [];
+        if (items.length === 0) items.push('');
+        if (items.length >= MAX_LIST_ITEMS) return;
+        items.push('');
+        this.#setValue(rec, items);
+        this.#focusLater(root, `${rec.id}-item-${items.length - 1}`);
+        break;
+      }
+      case 'remove-item': {
+        const items = Array.isArray(rec.value) ? [...(rec.value as string[])] : [];
+        items.splice(i, 1);
+        this.#setValue(rec, items);
+        this.#tracker.left(rec.id);
+        this.#focusLater(root, `${rec.id}-item-${Math.max(0, Math.min(i, items.length - 1))}`);
+        this.#saveSoon(this.#states[rec.qn]);
+        break;
+      }
+      case 'remove-file': {
+        rec.fileError = null;
+        if (rec.question.type === 'FILE_MULTI') {
+          const files = Array.isArray(rec.value) ? [...(rec.value as FileAnswer[])] : [];
+          files.splice(i, 1);
+          this.#setValue(rec, files);
+        } else this.#setValue(rec, null);
+        this.#tracker.left(rec.id);
+        this.#focusLater(root, rec.id);
+        this.#saveSoon(this.#states[rec.qn]);
+        break;
+      }
+    }
+  };
+
+  #focusLater(root: Document | ShadowRoot, id: string): void {
+    requestAnimationFrame(() => {
+      const el = root.getElementById(id);
+      if (el instanceof HTMLElement) el.focus();
+    });
+  }
+
+  async #pickFiles(rec: QRec, input: HTMLInputElement): Promise<void> {
+    const locale = this.#ctx?.locale ?? 'en';
+    const multi = rec.question.type === 'FILE_MULTI';
+    const chosen = [...(input.files ?? [])];
+    input.value = '';
+    if (chosen.length === 0) return;
+    const existing: FileAnswer[] = multi && Array.isArray(rec.value) ? [...(rec.value as FileAnswer[])] : [];
+    const problems: string[] = [];
+    const accepted: File[] = [];
+    for (const file of multi ? chosen : chosen.slice(0, 1)) {
+      const problem = fileProblem(file, locale);
+      if (problem) problems.push(multi || chosen.length > 1 ? `${file.name}: ${problem}` : problem);
+      else accepted.push(file);
+    }
+    const room = multi ? MAX_FILES - existing.length : 1;
+    if (accepted.length > room) accepted.length = Math.max(0, room);
+    rec.fileError = problems.length > 0 ? problems.join(' ') : null;
+    this.#touch(rec);
+    if (accepted.length === 0) {
+      this.#ctx?.requestUpdate();
+      return;
+    }
+    const read = await Promise.all(
+      accepted.map(async (f): Promise<FileAnswer> => ({
+        filename: uploadFilename(f),
+        file: await readAsBase64(f),
+      })),
+    );
+    this.#setValue(rec, multi ? [...existing, ...read] : (read[0] ?? null));
+    this.#tracker.left(rec.id);
+    this.#saveSoon(this.#states[rec.qn]);
+  }
+
+  /* ------------------------------------------------------------------ saving */
+
+  #payload(qs: QState): Answers {
+    return buildPayload(
+      qs.questionnaire.sections,
+      (s, q) => qs.bySection.get(s)?.get(q)?.value,
+      (s, q) => qs.vis.isQuestionVisible(s, q),
+    );
+  }
+
+  #report(qs: QState, state: SaveState, error?: ApiError): void {
+    qs.state = state;
+    this.#ctx?.report({ kind: 'answers', state, id: qs.questionnaire.id, error });
+  }
+
+  /** A change happened: save after the debounce. */
+  #changed(qs: QState): void {
+    qs.changeVersion++;
+    if (this.#ctx?.readOnly) return;
+    if (qs.state !== 'pending' && qs.state !== 'error') this.#report(qs, 'pending');
+    clearTimeout(qs.timer);
+    qs.timer = setTimeout(() => {
+      qs.timer = undefined;
+      this.#save(qs).catch(() => undefined);
+    }, SAVE_DEBOUNCE_MS);
+  }
+
+  #saveSoon(qs: QState | undefined): void {
+    if (!qs || this.#ctx?.readOnly) return;
+    if (qs.changeVersion === qs.savedVersion && !qs.inflight) return;
+    this.#save(qs).catch(() => undefined);
+  }
+
+  /** Saves now; resolves once the answers as they are now are stored. */
+  #save(qs: QState): Promise<void> {
+    clearTimeout(qs.timer);
+    qs.timer = undefined;
+    clearTimeout(qs.retryTimer);
+    qs.retryTimer = undefined;
+    if (qs.inflight) {
+      qs.again = true;
+      return qs.inflight;
+    }
+    const ctx = this.#ctx;
+    if (!ctx || ctx.readOnly) return Promise.resolve();
+    const run = async (): Promise<void> => {
+      try {
+        do {
+          qs.again = false;
+          const version = qs.changeVersion;
+          const payload = this.#payload(qs);
+          const json = JSON.stringify(payload);
+          if (json !== qs.lastSent) {
+            this.#report(qs, 'saving');
+            await ctx.client.putAnswers(ctx.formId, qs.questionnaire.id, payload);
+            qs.lastSent = json;
+          }
+          qs.savedVersion = Math.max(qs.savedVersion, version);
+        } while (qs.again);
+        qs.failures = 0;
+        qs.error = null;
+        this.#report(qs, qs.savedVersion === qs.changeVersion ? 'saved' : 'pending');
+      } catch (err) {
+        const error = asApiError(err);
+        qs.error = error;
+        qs.failures++;
+        this.#report(qs, 'error', error);
+        this.#scheduleRetry(qs, error);
+        throw error;
+      } finally {
+        qs.inflight = null;
+      }
+    };
+    qs.inflight = run();
+    return qs.inflight;
+  }
+
+  #scheduleRetry(qs: QState, error: ApiError): void {
+    this.#listenOnline();
+    if (!error.transient) return; // retried on the next change or when back online
+    const base = Math.min(60_000, 1000 * 2 ** Math.min(qs.failures - 1, 6));
+    const delay = Math.max(error.retryAfterMs ?? 0, base * (0.8 + Math.random() * 0.4));
+    clearTimeout(qs.retryTimer);
+    qs.retryTimer = setTimeout(() => {
+      qs.retryTimer = undefined;
+      this.#save(qs).catch(() => undefined);
+    }, delay);
+  }
+
+  #listenOnline(): void {
+    if (this.#onlineListening || typeof window === 'undefined') return;
+    this.#onlineListening = true;
+    window.addEventListener('online', this.#onOnline);
+  }
+
+  #onOnline = (): void => {
+    const failed = this.#states.filter((qs) => qs.error);
+    if (failed.length === 0) {
+      window.removeEventListener('online', this.#onOnline);
+      this.#onlineListening = false;
+      return;
+    }
+    for (const qs of failed) this.#save(qs).catch(() => undefined);
+  };
+}
