@@ -1,0 +1,301 @@
+/**
+ * The pure state machine of `<age-check>`: `transition(state, event) -> state`, no DOM, no camera,
+ * no network. The element performs the side effects (camera, uploads, timers) when a state is entered.
+ *
+ * Decision rules of the capture page (supplement, "Age estimation capture"):
+ * - `attempt.result` DECIDED -> the session's outcome (SUCCESS, UNDERAGE, UNCERTAIN; ATTEMPTS_EXCEEDED locks);
+ * - RETRY -> another attempt while `attempts_used < retry_limit`, else locked (ATTEMPTS_EXCEEDED);
+ * - STEP_UP -> the document step (step DOCUMENT);
+ * - HTTP 401 -> invalid link, 409 -> already completed, 410 -> expired, 423 -> locked;
+ * - network faults, timeouts and 5xx/429 on an upload -> a retryable error that uses no attempt.
+ */
+import type { AgeOutcome, AttemptResponse, CaptureSession } from '../api/age.ts';
+
+export type StateName =
+  | 'loading'
+  | 'consent'
+  | 'camera-starting'
+  | 'live'
+  | 'capturing'
+  | 'uploading'
+  | 'retry'
+  | 'step-up'
+  | 'document-live'
+  | 'document-review'
+  | 'paused'
+  | 'done'
+  | 'expired'
+  | 'locked'
+  | 'completed-already'
+  | 'error'
+  | 'fallback';
+
+/** What is being captured: the selfie or the identity document. */
+export type Target = 'selfie' | 'document';
+export type DocumentSide = 'front' | 'back';
+export type CameraFailure = 'denied' | 'no-camera' | 'busy' | 'insecure' | 'unsupported';
+
+/**
+ * Why the element shows its error screen, and how to recover:
+ * `invalid-link` (401, none), `load-failed` (reload), `network` / `server` (capture again, no attempt
+ * was used), `unexpected` (reload: the service refused the request, e.g. a wrong step), `image` (the
+ * picture could not be read or compressed: capture again).
+ */
+export type ErrorReason = 'invalid-link' | 'load-failed' | 'network' | 'server' | 'unexpected' | 'image';
+export type Recovery = 'reload' | 'capture' | null;
+
+export interface MachineError {
+  reason: ErrorReason;
+  recovery: Recovery;
+  status: number;
+  code: string | null;
+}
+
+export interface MachineState {
+  readonly name: StateName;
+  readonly session: CaptureSession | null;
+  /** What the camera or the file input captures. */
+  readonly target: Target;
+  /** The side of the document being captured (documents only). */
+  readonly side: DocumentSide;
+  /** Upload progress 0..1 while `uploading`. */
+  readonly progress: number;
+  /** Set once the camera failed: later captures go straight to the file fallback. */
+  readonly cameraFailure: CameraFailure | null;
+  readonly error: MachineError | null;
+  /** Whether the camera was live when the page was hidden (it resumes on its own when visible). */
+  readonly resumeOnVisible: boolean;
+  /** The last attempt's result, for the retry screen. */
+  readonly lastResult: AttemptResponse['attempt']['result'] | null;
+}
+
+export type MachineEvent =
+  | { type: 'SESSION_LOADED'; session: CaptureSession }
+  | { type: 'CONSENT' }
+  | { type: 'CAMERA_READY' }
+  | { type: 'CAMERA_FAILED'; reason: CameraFailure }
+  | { type: 'CAPTURE' }
+  | { type: 'CAPTURED' }
+  | { type: 'CAPTURE_FAILED' }
+  | { type: 'ADD_BACK' }
+  | { type: 'RETAKE' }
+  | { type: 'SUBMIT_DOCUMENT' }
+  | { type: 'UPLOAD_PROGRESS'; fraction: number }
+  | { type: 'ATTEMPT_RESULT'; response: AttemptResponse }
+  | { type: 'HTTP_ERROR'; status: number; code?: string | null | undefined; kind?: string | undefined }
+  | { type: 'EXPIRED' }
+  | { type: 'RETRY' }
+  | { type: 'START_DOCUMENT' }
+  | { type: 'RELOAD' }
+  | { type: 'PAGE_HIDDEN' }
+  | { type: 'PAGE_VISIBLE' }
+  | { type: 'RESUME' };
+
+export const initialState: MachineState = {
+  name: 'loading',
+  session: null,
+  target: 'selfie',
+  side: 'front',
+  progress: 0,
+  cameraFailure: null,
+  error: null,
+  resumeOnVisible: false,
+  lastResult: null,
+};
+
+/** States after which nothing more can happen in this session. */
+export const TERMINAL: ReadonlySet<StateName> = new Set(['done', 'expired', 'locked', 'completed-already']);
+/** States in which the camera is running. */
+export const CAMERA_STATES: ReadonlySet<StateName> = new Set(['live', 'document-live']);
+
+export const attemptsLeft = (s: CaptureSession | null): number =>
+  s ? Math.max(0, s.retry_limit - s.attempts_used) : 0;
+
+const isLocked = (s: CaptureSession) =>
+  s.outcome === 'ATTEMPTS_EXCEEDED' || (s.status === 'FAILED' && s.step === 'DONE');
+
+/** Where to start (or continue) the capture of `target`: the camera, or the file fallback once it failed. */
+function startCapture(state: MachineState, target: Target, side: DocumentSide = 'front'): MachineState {
+  return {
+    ...state,
+    name: state.cameraFailure ? 'fallback' : 'camera-starting',
+    target,
+    side,
+    progress: 0,
+    error: null,
+    resumeOnVisible: false,
+  };
+}
+
+/** The screen for a session as the service reports it. `initial` marks the first load of the page. */
+export function stateForSession(
+  state: MachineState,
+  session: CaptureSession,
+  initial: boolean,
+): MachineState {
+  const base: MachineState = { ...state, session, error: null, progress: 0 };
+  if (session.status === 'EXPIRED') return { ...base, name: 'expired' };
+  if (isLocked(session)) return { ...base, name: 'locked' };
+  if (session.status === 'COMPLETED' || session.step === 'DONE')
+    return { ...base, name: initial ? 'completed-already' : 'done' };
+  if (session.step === 'DOCUMENT') return { ...base, name: 'step-up', target: 'document', side: 'front' };
+  if (initial) return { ...base, name: 'consent', target: 'selfie' };
+  return { ...base, name: 'retry', target: 'selfie' };
+}
+
+/** The attempt result a session implies (when an answer was lost but the service processed the attempt). */
+export function resultFromSession(session: CaptureSession): AttemptResponse['attempt']['result'] {
+  if (session.status === 'COMPLETED' || session.status === 'FAILED' || session.step === 'DONE')
+    return 'DECIDED';
+  if (session.step === 'DOCUMENT') return 'STEP_UP';
+  return 'RETRY';
+}
+
+function applyAttempt(state: MachineState, response: AttemptResponse): MachineState {
+  const { attempt, ...session } = response;
+  const base: MachineState = { ...state, session, progress: 0, error: null, lastResult: attempt.result };
+  if (session.status === 'EXPIRED') return { ...base, name: 'expired' };
+  if (isLocked(session)) return { ...base, name: 'locked' };
+  switch (attempt.result) {
+    case 'DECIDED':
+      return { ...base, name: 'done' };
+    case 'STEP_UP':
+      return { ...base, name: 'step-up', target: 'document', side: 'front' };
+    case 'RETRY':
+      if (attemptsLeft(session) <= 0) return { ...base, name: 'locked' };
+      return {
+        ...base,
+        name: 'retry',
+        target: session.step === 'DOCUMENT' ? 'document' : 'selfie',
+        side: 'front',
+      };
+  }
+}
+
+/** Maps an HTTP (or transport) failure to the next state. `uploading` tells an upload from a load. */
+export function applyHttpError(
+  state: MachineState,
+  status: number,
+  code: string | null | undefined,
+  kind: string | undefined,
+): MachineState {
+  const error = (reason: ErrorReason, recovery: Recovery): MachineState => ({
+    ...state,
+    name: 'error',
+    progress: 0,
+    error: { reason, recovery, status, code: code ?? null },
+  });
+  if (status === 401) return error('invalid-link', null);
+  if (status === 409 || code === 'session_completed')
+    return { ...state, name: 'completed-already', error: null };
+  if (status === 410 || code === 'session_expired') return { ...state, name: 'expired', error: null };
+  if (status === 423 || code === 'session_locked') return { ...state, name: 'locked', error: null };
+  const upload = state.name === 'uploading';
+  const transport = kind === 'network' || kind === 'timeout' || status === 0;
+  if (!upload) return error('load-failed', 'reload');
+  if (transport) return error('network', 'capture');
+  if (status >= 500 || status === 429) return error('server', 'capture');
+  return error('unexpected', 'reload');
+}
+
+/** The machine: unknown (state, event) pairs leave the state unchanged. */
+export function transition(state: MachineState, event: MachineEvent): MachineState {
+  const name = state.name;
+  // Expiry ends everything that is not already final.
+  if (event.type === 'EXPIRED')
+    return TERMINAL.has(name) ? state : { ...state, name: 'expired', progress: 0 };
+  if (event.type === 'HTTP_ERROR') {
+    if (TERMINAL.has(name)) return state;
+    return applyHttpError(state, event.status, event.code, event.kind);
+  }
+  switch (event.type) {
+    case 'SESSION_LOADED':
+      if (name === 'loading') return stateForSession(state, event.session, state.session === null);
+      if (name === 'uploading')
+        return applyAttempt(state, {
+          ...event.session,
+          attempt: { result: resultFromSession(event.session) },
+        });
+      return state;
+    case 'RELOAD':
+      return name === 'error' && state.error?.recovery === 'reload'
+        ? { ...state, name: 'loading', error: null }
+        : state;
+    case 'CONSENT':
+      return name === 'consent' ? startCapture(state, 'selfie') : state;
+    case 'CAMERA_READY':
+      if (name !== 'camera-starting') return state;
+      return { ...state, name: state.target === 'document' ? 'document-live' : 'live' };
+    case 'CAMERA_FAILED':
+      if (name !== 'camera-starting') return state;
+      return { ...state, name: 'fallback', cameraFailure: event.reason };
+    case 'CAPTURE':
+      return name === 'live' || name === 'document-live' || name === 'fallback'
+        ? { ...state, name: 'capturing' }
+        : state;
+    case 'CAPTURED':
+      if (name !== 'capturing') return state;
+      return state.target === 'document'
+        ? { ...state, name: 'document-review' }
+        : { ...state, name: 'uploading', progress: 0 };
+    case 'CAPTURE_FAILED':
+      return name === 'capturing'
+        ? { ...state, name: 'error', error: { reason: 'image', recovery: 'capture', status: 0, code: null } }
+        : state;
+    case 'ADD_BACK':
+      return name === 'document-review' && state.side === 'front'
+        ? startCapture(state, 'document', 'back')
+        : state;
+    case 'RETAKE':
+      return name === 'document-review' ? startCapture(state, 'document', state.side) : state;
+    case 'SUBMIT_DOCUMENT':
+      return name === 'document-review' ? { ...state, name: 'uploading', progress: 0 } : state;
+    case 'UPLOAD_PROGRESS':
+      return name === 'uploading' ? { ...state, progress: Math.min(1, Math.max(0, event.fraction)) } : state;
+    case 'ATTEMPT_RESULT':
+      return name === 'uploading' ? applyAttempt(state, event.response) : state;
+    case 'RETRY':
+      if (name === 'retry') return startCapture(state, state.target);
+      if (name === 'error' && state.error?.recovery === 'capture')
+        return startCapture(state, state.target, 'front');
+      return state;
+    case 'START_DOCUMENT':
+      return name === 'step-up' ? startCapture(state, 'document', 'front') : state;
+    case 'PAGE_HIDDEN':
+      if (CAMERA_STATES.has(name) || name === 'camera-starting')
+        return { ...state, name: 'paused', resumeOnVisible: true };
+      return state;
+    case 'PAGE_VISIBLE':
+      return name === 'paused' && state.resumeOnVisible
+        ? startCapture(state, state.target, state.side)
+        : state;
+    case 'RESUME':
+      return name === 'paused' ? startCapture(state, state.target, state.side) : state;
+  }
+}
+
+/** The outcome to report when a state is final, or null. */
+export function outcomeOf(state: MachineState): AgeOutcome | null {
+  if (state.name === 'locked') return 'ATTEMPTS_EXCEEDED';
+  if (state.name === 'done' || state.name === 'completed-already') return state.session?.outcome ?? null;
+  return null;
+}
+
+/**
+ * Whether a redirect may be followed: absolute `https:` URLs, or `http:` on localhost / 127.0.0.1 / [::1].
+ * Everything else (javascript:, data:, relative, malformed) is refused.
+ */
+export function safeRedirect(url: string | null | undefined): string | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.username || parsed.password) return null;
+  if (parsed.protocol === 'https:') return parsed.href;
+  if (parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname))
+    return parsed.href;
+  return null;
+}

@@ -1,0 +1,275 @@
+/** Styles of `<age-check>` (adopted stylesheet, CSP-safe). Custom properties are listed on the element. */
+import { css } from 'lit';
+
+export const ageCheckStyles = css`
+  :host {
+    --_primary: var(--age-check-color-primary, #1d4ed8);
+    --_on-primary: var(--age-check-color-on-primary, #ffffff);
+    --_background: var(--age-check-color-background, #ffffff);
+    --_surface: var(--age-check-color-surface, #f3f4f6);
+    --_text: var(--age-check-color-text, #111827);
+    --_muted: var(--age-check-color-text-muted, #4b5563);
+    --_border: var(--age-check-color-border, #6b7280);
+    --_success: var(--age-check-color-success, #166534);
+    --_error: var(--age-check-color-error, #b91c1c);
+    --_warning: var(--age-check-color-warning, #92400e);
+    --_radius: var(--age-check-radius, 0.5rem);
+    --_space: var(--age-check-space, 1rem);
+    --_focus: var(--age-check-focus-ring, 0 0 0 3px #ffffff, 0 0 0 6px #1d4ed8);
+    display: block;
+    box-sizing: border-box;
+    max-width: var(--age-check-max-width, 32rem);
+    margin-inline: auto;
+    color: var(--_text);
+    background: var(--_background);
+    font-family: var(--age-check-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--age-check-font-size, 1rem);
+    line-height: 1.5;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  .root {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_background);
+    min-width: 0;
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.375em;
+    line-height: 1.25;
+  }
+  h2:focus {
+    outline: none;
+  }
+  h2:focus-visible {
+    box-shadow: var(--_focus);
+  }
+  p {
+    margin: 0;
+  }
+  ul {
+    margin: 0;
+    padding-inline-start: 1.25em;
+  }
+  .muted {
+    color: var(--_muted);
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) / 2);
+  }
+  button,
+  .link-button {
+    font: inherit;
+    min-height: 44px;
+    padding: 0.625em 1.25em;
+    border-radius: var(--_radius);
+    border: 2px solid var(--_primary);
+    background: var(--_primary);
+    color: var(--_on-primary);
+    cursor: pointer;
+    text-decoration: none;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+  }
+  button.secondary {
+    background: var(--_background);
+    color: var(--_primary);
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+  button:focus-visible,
+  a:focus-visible,
+  input:focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  a {
+    color: var(--_primary);
+  }
+  .stage {
+    position: relative;
+    width: 100%;
+    aspect-ratio: 3 / 4;
+    max-height: 70vh;
+    background: #000000;
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+  .stage.document {
+    aspect-ratio: 4 / 3;
+  }
+  video {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  video.mirror {
+    transform: scaleX(-1);
+  }
+  .guide {
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+  }
+  .guide::before {
+    content: '';
+    width: 62%;
+    height: 72%;
+    border: 3px dashed rgba(255, 255, 255, 0.9);
+    border-radius: 50%;
+    box-shadow: 0 0 0 100vmax rgba(0, 0, 0, 0.35);
+  }
+  .guide.document::before {
+    width: 86%;
+    height: 60%;
+    border-radius: var(--_radius);
+  }
+  .auto-count {
+    position: absolute;
+    inset-inline: 0;
+    bottom: var(--_space);
+    text-align: center;
+    color: #ffffff;
+    font-size: 2em;
+    font-weight: 700;
+    text-shadow: 0 1px 4px #000000;
+  }
+  progress {
+    width: 100%;
+    height: 1em;
+    accent-color: var(--_primary);
+  }
+  .countdown {
+    align-self: flex-end;
+    padding: 0.25em 0.75em;
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_warning);
+    font-variant-numeric: tabular-nums;
+    font-weight: 600;
+  }
+  .outcome {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) / 2);
+    padding: var(--_space);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    border-inline-start: 6px solid var(--_border);
+  }
+  .outcome.success {
+    border-color: var(--_success);
+  }
+  .outcome.failure {
+    border-color: var(--_error);
+  }
+  .outcome.warning {
+    border-color: var(--_warning);
+  }
+  .error-text {
+    color: var(--_error);
+  }
+  .attempts {
+    font-weight: 600;
+    color: var(--_warning);
+  }
+  .file-field {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25em;
+  }
+  label {
+    font-weight: 600;
+  }
+  input[type='file'] {
+    font: inherit;
+    max-width: 100%;
+    padding: 0.5em;
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  .qr {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
+    gap: 0.5em;
+  }
+  .qr-code {
+    width: 10rem;
+    height: 10rem;
+  }
+  .qr-code svg {
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+  .qr-light {
+    fill: #ffffff;
+  }
+  .qr-dark {
+    fill: #000000;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  .spinner {
+    width: 2rem;
+    height: 2rem;
+    border: 3px solid var(--_surface);
+    border-top-color: var(--_primary);
+    border-radius: 50%;
+    animation: spin 1s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation: none;
+    }
+    * {
+      transition: none !important;
+      scroll-behavior: auto !important;
+    }
+  }
+  @media (max-width: 400px) {
+    .root {
+      padding: calc(var(--_space) * 0.75);
+    }
+    .actions > * {
+      flex: 1 1 100%;
+    }
+  }
+`;
