@@ -1,0 +1,128 @@
+/**
+ * The company documents step of `<kyb-form>`: one upload slot per document type of `flow.documents`
+ * (with its description and required flag, the uploaded files of that type listed with a view link),
+ * or, when the flow is null, one generic upload with a type select.
+ *
+ * Parts: `document-group` plus those of {@link DocumentSet}. Ids start with `doc-`.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg } from '@lit/localize';
+import type { KybDocument } from '../../api/kyb.ts';
+import type { FieldIssue, KybContext, StepController } from '../context.ts';
+import { DocumentSet } from './uploader.ts';
+import {
+  companySlots,
+  docTypeLabel,
+  GENERIC_COMPANY_DOC_TYPES,
+  missingRequired,
+  type DocSlot,
+} from './state.ts';
+
+const slotId = (slot: DocSlot, index: number) =>
+  `doc-${index}-${slot.docType.replace(/[^A-Za-z0-9_-]/g, '')}`;
+
+export const GENERIC_UPLOAD_ID = 'doc-upload';
+
+export class DocumentsStep implements StepController {
+  readonly #set: DocumentSet;
+
+  constructor(init: { documents: KybDocument[] }) {
+    this.#set = new DocumentSet('doc', init.documents, (ctx) => ({
+      upload: (doc, onProgress) =>
+        ctx.client.uploadCompanyDocument(ctx.formId, doc, { onUploadProgress: onProgress }),
+    }));
+  }
+
+  get dirty(): boolean {
+    return this.#set.dirty;
+  }
+
+  /** The uploaded company documents (including those uploaded in this session). */
+  get documents(): readonly KybDocument[] {
+    return this.#set.docs;
+  }
+
+  render(ctx: KybContext): TemplateResult {
+    const slots = companySlots(ctx.flow);
+    if (slots === null) return this.#renderGeneric(ctx);
+    if (slots.length === 0)
+      return html`<p class="doc-none" part="documents-none">${msg('No company documents are needed.')}</p>`;
+    const missing = new Set(missingRequired(slots, this.#set.docs).map((s) => s.docType));
+    const known = new Set(slots.map((s) => s.docType));
+    const others = this.#set.docs.filter((d) => !d.type || !known.has(d.type));
+    return html`<div class="documents" part="documents">
+      ${slots.map((slot, i) => {
+        const id = slotId(slot, i);
+        const label = docTypeLabel(slot.docType);
+        const docs = this.#set.docsOfType(slot.docType);
+        const error = ctx.submitAttempted && missing.has(slot.docType) ? msg('Upload this document.') : null;
+        return html`<section class="doc-group" part="document-group" aria-labelledby="${id}-label">
+          ${this.#set.renderSlot(ctx, {
+            id,
+            label,
+            description: slot.description,
+            required: slot.required,
+            types: [slot.docType],
+            error,
+          })}
+          ${
+            ctx.readOnly
+              ? html`<h3 class="doc-heading" id="${id}-label">${label}</h3>
+                  ${docs.length === 0 ? html`<p>${msg('No file uploaded.')}</p>` : nothing}`
+              : nothing
+          }
+          ${this.#set.renderList(ctx, { docs, showType: false, label })}
+        </section>`;
+      })}
+      ${
+        others.length
+          ? html`<section class="doc-group" part="document-group" aria-labelledby="doc-other-heading">
+              <h3 id="doc-other-heading" class="doc-heading">${msg('Other uploaded documents')}</h3>
+              ${this.#set.renderList(ctx, { docs: others })}
+            </section>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  #renderGeneric(ctx: KybContext): TemplateResult {
+    return html`<div class="documents" part="documents">
+      <section class="doc-group" part="document-group" aria-labelledby="doc-generic-heading">
+        <h3 id="doc-generic-heading" class="doc-heading">${msg('Company documents')}</h3>
+        <p class="field-description">
+          ${msg('Upload documents about your company, such as its certificate of incorporation.')}
+        </p>
+        ${this.#set.renderList(ctx)}
+        ${this.#set.docs.length === 0 && ctx.readOnly ? html`<p>${msg('No file uploaded.')}</p>` : nothing}
+        ${this.#set.renderSlot(ctx, {
+          id: GENERIC_UPLOAD_ID,
+          label: msg('Choose a file'),
+          required: false,
+          types: GENERIC_COMPANY_DOC_TYPES,
+        })}
+      </section>
+    </div>`;
+  }
+
+  validate(ctx: KybContext): FieldIssue[] {
+    const slots = companySlots(ctx.flow);
+    if (!slots || ctx.readOnly) return [];
+    const missing = new Set(missingRequired(slots, this.#set.docs).map((s) => s.docType));
+    return slots.flatMap((slot, i) =>
+      missing.has(slot.docType)
+        ? [
+            {
+              id: slotId(slot, i),
+              label: docTypeLabel(slot.docType),
+              message: msg('Upload this document.'),
+              step: 'documents' as const,
+            },
+          ]
+        : [],
+    );
+  }
+
+  flush(ctx: KybContext): Promise<void> {
+    return this.#set.flush(ctx);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Pure helpers for documents: the document types asked by the flow, labels, safe viewing URLs and
+ * renaming that keeps the extension. No rendering.
+ */
+import { msg } from '@lit/localize';
+import { RenameDocumentRequest, type Flow, type KybDocument } from '../../api/kyb.ts';
+
+/** One upload slot: a document type with its description and whether it is required. */
+export interface DocSlot {
+  docType: string;
+  description: string | null;
+  required: boolean;
+}
+
+/** Company document types offered when the flow is null (every object present, nothing required). */
+export const GENERIC_COMPANY_DOC_TYPES = [
+  'CERTIFICATE_OF_INCORPORATION',
+  'ARTICLES_OF_ASSOCIATION',
+  'PROOF_OF_ADDRESS',
+  'SHAREHOLDER_REGISTER',
+  'OTHER',
+] as const;
+
+/** The company document slots of the flow (one per docType), or null for the generic upload (`flow: null`). */
+export function companySlots(flow: Flow | null | undefined): DocSlot[] | null {
+  if (!flow) return null;
+  const slots = new Map<string, DocSlot>();
+  for (const d of flow.documents) {
+    const prev = slots.get(d.docType);
+    slots.set(d.docType, {
+      docType: d.docType,
+      description: prev?.description || d.description || null,
+      required: (prev?.required ?? false) || d.required,
+    });
+  }
+  return [...slots.values()];
+}
+
+/** Required slots without any uploaded document of their type. */
+export function missingRequired(
+  slots: readonly DocSlot[],
+  docs: readonly Pick<KybDocument, 'type'>[],
+): DocSlot[] {
+  return slots.filter((s) => s.required && !docs.some((d) => d.type === s.docType));
+}
+
+/** A localized label for a document type; unknown types are shown humanized (`BANK_STATEMENT` -> `Bank statement`). */
+export function docTypeLabel(type: string | null | undefined): string {
+  switch (type) {
+    case 'IDENTITY_DOCUMENT':
+      return msg('Identity document', { desc: 'Document type' });
+    case 'PROOF_OF_ADDRESS':
+      return msg('Proof of address', { desc: 'Document type' });
+    case 'OTHER':
+      return msg('Other document', { desc: 'Document type' });
+    case 'CERTIFICATE_OF_INCORPORATION':
+      return msg('Certificate of incorporation', { desc: 'Document type' });
+    case 'ARTICLES_OF_ASSOCIATION':
+      return msg('Articles of association', { desc: 'Document type' });
+    case 'SHAREHOLDER_REGISTER':
+      return msg('Register of shareholders', { desc: 'Document type' });
+    case null:
+    case undefined:
+    case '':
+      return msg('Document', { desc: 'Document of unknown type' });
+    default: {
+      const words = type.replace(/[_-]+/g, ' ').trim().toLowerCase();
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
+  }
+}
+
+/**
+ * The URL to open for a document, or null when it must not be opened: only `https:` anywhere, or
+ * `http:` on the page's own origin (never `javascript:`, `data:`, `blob:` or anything else).
+ */
+export function safeDocumentUrl(file: string | null | undefined, pageUrl: string): string | null {
+  if (!file) return null;
+  let url: URL;
+  let page: URL;
+  try {
+    page = new URL(pageUrl);
+    url = new URL(file.trim(), page);
+  } catch {
+    return null;
+  }
+  if (url.protocol === 'https:') return url.href;
+  if (url.protocol === 'http:' && url.origin === page.origin) return url.href;
+  return null;
+}
+
+/** Splits a filename into its base and its extension (without the dot; '' when none). */
+export function splitFilename(name: string): { base: string; ext: string } {
+  const m = /^(.*)\.([^.]+)$/.exec(name);
+  if (!m || m[1] === '') return { base: name, ext: '' };
+  return { base: m[1] ?? '', ext: m[2] ?? '' };
+}
+
+/** The new filename: the typed base (an extension typed by the user is dropped) plus the old extension. */
+export function renamedFilename(typed: string, oldName: string): string {
+  const { ext } = splitFilename(oldName);
+  let base = typed.trim();
+  if (ext && base.toLowerCase().endsWith(`.${ext.toLowerCase()}`))
+    base = base.slice(0, -(ext.length + 1)).trim();
+  return ext ? `${base}.${ext}` : base;
+}
+
+/** A localized problem with the new name, or null (checked with `RenameDocumentRequest`). */
+export function renameProblem(typed: string, oldName: string): string | null {
+  const { ext } = splitFilename(oldName);
+  const name = renamedFilename(typed, oldName);
+  const base = ext ? name.slice(0, -(ext.length + 1)) : name;
+  if (base.trim() === '') return msg('Enter a file name.');
+  if (/[\\/]/.test(base)) return msg('A file name cannot contain / or \\.');
+  const r = RenameDocumentRequest.safeParse({ filename: name });
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  if (issue?.code === 'too_big') return msg('The file name is too long.');
+  return msg('The file name must end with an accepted extension (jpg, png, gif, webp, heic, heif or pdf).');
+}
