@@ -1,0 +1,510 @@
+/**
+ * The company step: renders the company fields the flow asks for, creates the form once the name and
+ * country are valid (when none exists yet), then saves the whole company with PATCH on change
+ * (debounced) and at once when a field is left. Failed saves keep the input and retry with backoff.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg } from '@lit/localize';
+import { COUNTRY_CODES } from '../../api/common.ts';
+import { ApiError } from '../../api/http.ts';
+import type { KybClient } from '../../api/kyb-client.ts';
+import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
+import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
+import { describedBy, FeedbackTracker, renderField } from '../field.ts';
+import {
+  canCreate,
+  companyPayload,
+  draftIssues,
+  fieldDefs,
+  fieldId,
+  initialDraft,
+  parseField,
+  validBase,
+  type FieldDef,
+  type IssueCode,
+} from './model.ts';
+
+export interface CompanyStepInit {
+  client: KybClient;
+  flow: Flow | null;
+  /** The form as listed, or null when none exists yet (the step creates it). */
+  form: KybForm | null;
+  /** Called once the form was created. */
+  onCreated?: (form: KybForm) => void;
+  /** Debounce of saves while typing, default 700 ms. */
+  debounceMs?: number;
+}
+
+/** Localized label of a standard company field. */
+export function companyLabel(key: CompanyKey): string {
+  switch (key) {
+    case 'companyName':
+      return msg('Company name');
+    case 'registrationNumber':
+      return msg('Registration number');
+    case 'country':
+      return msg('Country of registration');
+    case 'region':
+      return msg('Region code');
+    case 'type':
+      return msg('Company type');
+    case 'phone':
+      return msg('Phone number');
+    case 'website':
+      return msg('Website');
+    case 'email':
+      return msg('Company e-mail');
+    case 'brandNames':
+      return msg('Brand names');
+    case 'activityCode':
+      return msg('Activity code');
+    case 'tin':
+      return msg('Tax identification number');
+    case 'operatingAddress':
+      return msg('Operating address');
+    case 'postalAddress':
+      return msg('Postal address');
+    case 'postcode':
+      return msg('Postcode');
+    case 'street':
+      return msg('Street and number');
+    case 'city':
+      return msg('City');
+  }
+}
+
+function companyHint(key: CompanyKey): string | null {
+  switch (key) {
+    case 'phone':
+      return msg('International format, starting with + and the country code.');
+    case 'brandNames':
+      return msg('One name per line, up to 10.');
+    case 'region':
+      return msg('Up to 2 characters.');
+    case 'activityCode':
+      return msg('Up to 8 characters.');
+    default:
+      return null;
+  }
+}
+
+export function issueMessage(code: IssueCode): string {
+  switch (code) {
+    case 'required':
+      return msg('This field is required.');
+    case 'too-long':
+      return msg('This value is too long.');
+    case 'too-many':
+      return msg('Enter at most 10 names.');
+    case 'phone':
+      return msg('Enter the number in international format, for example +4420794600.');
+    case 'url':
+      return msg('Enter a web address starting with https://.');
+    case 'email':
+      return msg('Enter a valid e-mail address, for example name@example.com.');
+    case 'country':
+      return msg('Choose a country from the list.');
+    case 'choice':
+      return msg('Choose an option from the list.');
+    case 'change':
+      return msg('This value must be changed.');
+    case 'invalid':
+      return msg('This value is not valid.');
+  }
+}
+
+interface InputAttrs {
+  type: string;
+  inputmode?: string;
+  autocomplete: string;
+  maxlength?: number;
+}
+const INPUT: Partial<Record<CompanyKey, InputAttrs>> = {
+  companyName: { type: 'text', autocomplete: 'organization', maxlength: 200 },
+  registrationNumber: { type: 'text', autocomplete: 'off', maxlength: 100 },
+  region: { type: 'text', autocomplete: 'off', maxlength: 2 },
+  type: { type: 'text', autocomplete: 'off', maxlength: 100 },
+  phone: { type: 'tel', inputmode: 'tel', autocomplete: 'tel' },
+  website: { type: 'url', inputmode: 'url', autocomplete: 'url', maxlength: 2048 },
+  email: { type: 'email', inputmode: 'email', autocomplete: 'email', maxlength: 254 },
+  activityCode: { type: 'text', autocomplete: 'off', maxlength: 8 },
+  tin: { type: 'text', autocomplete: 'off', maxlength: 32 },
+  operatingAddress: { type: 'text', autocomplete: 'street-address', maxlength: 255 },
+  postalAddress: { type: 'text', autocomplete: 'street-address', maxlength: 255 },
+  postcode: { type: 'text', autocomplete: 'postal-code', maxlength: 20 },
+  street: { type: 'text', autocomplete: 'address-line1', maxlength: 255 },
+  city: { type: 'text', autocomplete: 'address-level2', maxlength: 100 },
+};
+
+/** Country options in the locale, sorted by name. */
+export function countryOptions(locale: string): { code: string; name: string }[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale),
+  );
+}
+const countryCache = new Map<string, { code: string; name: string }[]>();
+const countriesFor = (locale: string) => {
+  let list = countryCache.get(locale);
+  if (!list) countryCache.set(locale, (list = countryOptions(locale)));
+  return list;
+};
+
+const RETRY_STEPS_MS = [2000, 5000, 10000, 20000, 30000];
+
+export class CompanyStep implements StepController {
+  readonly defs: FieldDef[];
+  readonly feedback = new FeedbackTracker();
+  #client: KybClient;
+  #draft: Record<string, string>;
+  #base: CompanyWrite;
+  #lastSent: string;
+  #formId: string | null;
+  #state: SaveState = 'idle';
+  #error: ApiError | undefined;
+  #ctx: KybContext | null = null;
+  #debounce: ReturnType<typeof setTimeout> | undefined;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #retries = 0;
+  #inflight: Promise<void> | null = null;
+  #again = false;
+  #disposed = false;
+  #debounceMs: number;
+  #onCreated: ((form: KybForm) => void) | undefined;
+
+  constructor(init: CompanyStepInit) {
+    this.#client = init.client;
+    this.#formId = init.form?.id ?? null;
+    this.#onCreated = init.onCreated;
+    this.#debounceMs = init.debounceMs ?? 700;
+    let defs = fieldDefs(init.flow);
+    // The form cannot be created without a name and a country: make sure both can be entered.
+    if (!this.#formId) {
+      const need = (['COUNTRY', 'COMPANY_NAME'] as const).filter(
+        (n) => !defs.some((d) => d.kind === 'standard' && d.name === n),
+      );
+      if (need.length)
+        defs = [
+          ...fieldDefs(null).filter(
+            (d) => d.kind === 'standard' && (need as readonly string[]).includes(d.name),
+          ),
+          ...defs,
+        ];
+    }
+    this.defs = defs;
+    this.#draft = initialDraft(init.form?.company ?? null, defs);
+    this.#base = validBase(init.form?.company ?? null);
+    this.#lastSent = this.#formId ? JSON.stringify(this.#base) : '';
+  }
+
+  get formId(): string | null {
+    return this.#formId;
+  }
+  get saveState(): SaveState {
+    return this.#state;
+  }
+  get error(): ApiError | undefined {
+    return this.#error;
+  }
+  get dirty(): boolean {
+    if (this.#state === 'error' || this.#state === 'saving' || this.#state === 'pending') return true;
+    const payload = companyPayload(this.#base, this.defs, this.#draft);
+    if (!this.#formId) return canCreate(payload);
+    return JSON.stringify(payload) !== this.#lastSent;
+  }
+  /** The typed text of a field (by draft key). */
+  draftText(draftKey: string): string {
+    return this.#draft[draftKey] ?? '';
+  }
+
+  /** Stops timers and pending work (the element was reset or disconnected). */
+  dispose(): void {
+    this.#disposed = true;
+    clearTimeout(this.#debounce);
+    clearTimeout(this.#retryTimer);
+  }
+
+  #label(def: FieldDef) {
+    return def.kind === 'standard' ? companyLabel(def.key) : def.title;
+  }
+
+  #setState(state: SaveState, error?: ApiError) {
+    this.#state = state;
+    this.#error = error;
+    this.#ctx?.report({ kind: 'company', state, id: this.#formId ?? undefined, error });
+    this.#ctx?.requestUpdate();
+  }
+
+  #onInput(def: FieldDef, e: Event) {
+    const target = e.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+    this.#draft[def.draftKey] = target.value;
+    this.feedback.changed(def.draftKey);
+    if (this.#state !== 'saving') this.#setState('pending');
+    clearTimeout(this.#debounce);
+    this.#debounce = setTimeout(() => void this.save().catch(() => undefined), this.#debounceMs);
+    this.#ctx?.requestUpdate();
+  }
+
+  #onLeave(def: FieldDef) {
+    this.feedback.left(def.draftKey);
+    clearTimeout(this.#debounce);
+    void this.save().catch(() => undefined);
+    this.#ctx?.requestUpdate();
+  }
+
+  /** Saves now (after the running save, if any). Rejects with the ApiError of a failed save. */
+  save(): Promise<void> {
+    clearTimeout(this.#debounce);
+    if (this.#disposed || this.#ctx?.readOnly) return Promise.resolve();
+    if (this.#inflight) {
+      this.#again = true;
+      return this.#inflight;
+    }
+    const run = async () => {
+      do {
+        this.#again = false;
+        await this.#saveOnce();
+      } while (this.#again && !this.#disposed);
+    };
+    this.#inflight = run().finally(() => {
+      this.#inflight = null;
+    });
+    return this.#inflight;
+  }
+
+  async #saveOnce(): Promise<void> {
+    const payload = companyPayload(this.#base, this.defs, this.#draft);
+    this.#base = payload;
+    const json = JSON.stringify(payload);
+    try {
+      if (!this.#formId) {
+        if (!canCreate(payload)) {
+          if (this.#state === 'pending') this.#setState('idle');
+          return;
+        }
+        this.#setState('saving');
+        const form = await this.#create(payload);
+        if (this.#disposed) return;
+        this.#formId = form.id;
+        this.#lastSent = json;
+        this.#onCreated?.(form);
+        // Fields typed while creating are sent by the next PATCH.
+        if (JSON.stringify(companyPayload(this.#base, this.defs, this.#draft)) !== this.#lastSent)
+          this.#again = true;
+      } else {
+        if (json === this.#lastSent) {
+          if (this.#state !== 'idle' && this.#state !== 'saved') this.#setState('saved');
+          return;
+        }
+        this.#setState('saving');
+        await this.#client.updateForm(this.#formId, payload);
+        if (this.#disposed) return;
+        this.#lastSent = json;
+      }
+      this.#retries = 0;
+      clearTimeout(this.#retryTimer);
+      this.#setState(this.#again ? 'saving' : 'saved');
+    } catch (err) {
+      if (this.#disposed) return;
+      const error =
+        err instanceof ApiError ? err : new ApiError({ kind: 'network', message: String(err), cause: err });
+      this.#setState('error', error);
+      this.#scheduleRetry(error);
+      throw error;
+    }
+  }
+
+  /** POST the form; a create whose answer was lost (or that raced another) is resolved by listing. */
+  async #create(payload: CompanyWrite): Promise<KybForm> {
+    try {
+      return await this.#client.createForm({
+        ...payload,
+        companyName: payload.companyName!,
+        country: payload.country!,
+      });
+    } catch (err) {
+      if (
+        err instanceof ApiError &&
+        (err.kind === 'network' || err.kind === 'timeout' || err.status === 400)
+      ) {
+        const forms = await this.#client.listForms().catch(() => []);
+        const form = forms[0];
+        if (form) return form;
+      }
+      throw err;
+    }
+  }
+
+  #scheduleRetry(error: ApiError) {
+    clearTimeout(this.#retryTimer);
+    // Retrying helps for transient faults only; refused writes and invalid data need something else.
+    if (!error.transient) return;
+    const wait = RETRY_STEPS_MS[Math.min(this.#retries, RETRY_STEPS_MS.length - 1)] ?? 30000;
+    this.#retries++;
+    this.#retryTimer = setTimeout(() => void this.save().catch(() => undefined), wait);
+  }
+
+  /** Retries a failed save now (retry button, `online` event). */
+  retry(): Promise<void> {
+    this.#retries = 0;
+    return this.save();
+  }
+
+  async flush(ctx: KybContext): Promise<void> {
+    this.#ctx = ctx;
+    await this.save();
+    if (this.#state === 'error' && this.#error) throw this.#error;
+  }
+
+  /** The visible error of a field under the feedback rule, or null. */
+  #shownIssue(def: FieldDef, submitAttempted: boolean): string | null {
+    if (def.readOnly) return null;
+    if (!this.feedback.shows(def.draftKey, submitAttempted)) return null;
+    const { issue } = parseField(def, this.#draft[def.draftKey] ?? '');
+    return issue ? issueMessage(issue) : null;
+  }
+
+  validate(ctx: KybContext): FieldIssue[] {
+    this.#ctx = ctx;
+    const issues = draftIssues(this.defs, this.#draft);
+    return this.defs
+      .filter((d) => issues.has(d.draftKey))
+      .map((d) => ({
+        id: fieldId(d),
+        label: this.#label(d),
+        message: issueMessage(issues.get(d.draftKey)!),
+        step: 'company' as const,
+      }));
+  }
+
+  /** Label and display text of every field, for the review summary. */
+  summary(locale: string): { label: string; value: string }[] {
+    let regions: Intl.DisplayNames | null = null;
+    try {
+      regions = new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      regions = null;
+    }
+    return this.defs.map((d) => {
+      const text = this.#draft[d.draftKey] ?? '';
+      let value = text;
+      if (d.kind === 'standard' && d.key === 'country' && text)
+        value = regions?.of(text.toUpperCase()) ?? text;
+      if (d.kind === 'standard' && d.key === 'brandNames')
+        value = text.split(/\r?\n/).filter(Boolean).join(', ');
+      if (d.kind === 'custom' && d.choices) value = d.choices.find((c) => c.key === text)?.title || text;
+      return { label: this.#label(d), value };
+    });
+  }
+
+  #control(def: FieldDef, ctx: KybContext, error: string | null, hasDesc: boolean): TemplateResult {
+    const id = fieldId(def);
+    const value = this.#draft[def.draftKey] ?? '';
+    const readOnly = def.readOnly || ctx.readOnly;
+    const desc = describedBy(id, hasDesc, !!error);
+    const onInput = (e: Event) => this.#onInput(def, e);
+    const onLeave = () => this.#onLeave(def);
+    const required = def.required && !readOnly;
+    if (def.kind === 'standard' && def.key === 'country' && !readOnly) {
+      return html`<select
+        id=${id}
+        part="input select"
+        name=${def.key}
+        autocomplete="country"
+        aria-describedby=${desc}
+        aria-invalid=${error ? 'true' : 'false'}
+        ?required=${required}
+        @change=${onInput}
+        @focusout=${onLeave}
+      >
+        <option value="" ?selected=${value === ''}>${msg('Select a country')}</option>
+        ${countriesFor(ctx.locale).map(
+          (c) => html`<option value=${c.code} ?selected=${c.code === value.toUpperCase()}>${c.name}</option>`,
+        )}
+      </select>`;
+    }
+    if (def.kind === 'custom' && def.choices && !readOnly) {
+      return html`<select
+        id=${id}
+        part="input select"
+        name=${def.key}
+        aria-describedby=${desc}
+        aria-invalid=${error ? 'true' : 'false'}
+        ?required=${required}
+        @change=${onInput}
+        @focusout=${onLeave}
+      >
+        <option value="" ?selected=${value === ''}>${msg('Select an option')}</option>
+        ${def.choices.map((c) => html`<option value=${c.key} ?selected=${c.key === value}>${c.title || c.key}</option>`)}
+      </select>`;
+    }
+    if (def.kind === 'standard' && def.key === 'brandNames') {
+      return html`<textarea
+        id=${id}
+        part="input textarea"
+        name=${def.key}
+        rows="3"
+        aria-describedby=${desc}
+        aria-invalid=${error ? 'true' : 'false'}
+        ?required=${required}
+        ?readonly=${readOnly}
+        .value=${value}
+        @input=${onInput}
+        @focusout=${onLeave}
+      ></textarea>`;
+    }
+    let shown = value;
+    if (readOnly && def.kind === 'standard' && def.key === 'country' && value)
+      shown = countriesFor(ctx.locale).find((c) => c.code === value.toUpperCase())?.name ?? value;
+    if (readOnly && def.kind === 'custom' && def.choices)
+      shown = def.choices.find((c) => c.key === value)?.title || value;
+    const attrs: InputAttrs =
+      def.kind === 'standard'
+        ? (INPUT[def.key] ?? { type: 'text', autocomplete: 'off' })
+        : { type: 'text', autocomplete: 'off', maxlength: 1000 };
+    return html`<input
+      id=${id}
+      part="input"
+      name=${def.kind === 'standard' ? def.key : def.key}
+      type=${readOnly && def.kind === 'standard' && def.key === 'country' ? 'text' : attrs.type}
+      inputmode=${attrs.inputmode ?? nothing}
+      autocomplete=${attrs.autocomplete}
+      maxlength=${attrs.maxlength ?? nothing}
+      aria-describedby=${desc}
+      aria-invalid=${error ? 'true' : 'false'}
+      ?required=${required}
+      ?readonly=${readOnly}
+      .value=${shown}
+      @input=${onInput}
+      @focusout=${onLeave}
+    />`;
+  }
+
+  render(ctx: KybContext): TemplateResult {
+    this.#ctx = ctx;
+    const flowDescription = ctx.flow?.description;
+    return html`<div class="step-body" part="company">
+      ${flowDescription ? html`<p class="step-description" part="step-description">${flowDescription}</p>` : nothing}
+      <p class="hint">${msg('Fields marked with * are required.')}</p>
+      ${this.defs.map((def) => {
+        const error = this.#shownIssue(def, ctx.submitAttempted);
+        const hint = def.kind === 'standard' ? companyHint(def.key) : def.description;
+        const readOnlyNote = def.readOnly ? msg('This field cannot be changed.') : null;
+        const description = [hint, readOnlyNote].filter(Boolean).join(' ') || null;
+        return renderField({
+          id: fieldId(def),
+          label: this.#label(def),
+          required: def.required && !def.readOnly,
+          description,
+          error,
+          control: this.#control(def, ctx, error, !!description),
+        });
+      })}
+    </div>`;
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The review/submit step: a summary of every step, the error summary (one list of problems whose
+ * links switch to the step and focus the field) and the submit button. Pure rendering: the shell owns
+ * the submit lifecycle and passes callbacks.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg, str } from '@lit/localize';
+import type { FieldIssue, StepId } from '../context.ts';
+
+export interface ReviewSection {
+  step: StepId;
+  title: string;
+  /** Problems of the step (all of them, shown after a submit attempt). */
+  issues: FieldIssue[];
+  /** What was entered, or null when the step has no summary. */
+  summary: TemplateResult | null;
+  /** Whether the step's data is still loading. */
+  loading?: boolean;
+}
+
+/** A problem the service reported on submit (400 VALIDATION_ERROR `fields`). */
+export interface ServerIssue {
+  /** The field path as the service sent it. */
+  path: string;
+  message: string;
+  /** A field to focus, when the path maps to one the form shows. */
+  target?: FieldIssue | undefined;
+}
+
+export interface ReviewOptions {
+  sections: ReviewSection[];
+  readOnly: boolean;
+  submitted: boolean;
+  sending: boolean;
+  submitAttempted: boolean;
+  serverIssues: ServerIssue[];
+  /** A submit failure that is not about fields (network, service), already localized. */
+  submitError: string | null;
+  /** Whether retrying the submit may help. */
+  canRetry: boolean;
+  onSubmit: () => void;
+  onEdit: (step: StepId) => void;
+  onIssue: (issue: FieldIssue) => void;
+}
+
+/** The error summary: heading and a list of links to the fields. */
+export function renderErrorSummary(
+  issues: FieldIssue[],
+  serverIssues: ServerIssue[],
+  onIssue: (issue: FieldIssue) => void,
+): TemplateResult | typeof nothing {
+  if (issues.length === 0 && serverIssues.length === 0) return nothing;
+  const count = issues.length + serverIssues.length;
+  const link = (issue: FieldIssue, text: string) =>
+    html`<a
+      href="#${issue.id}"
+      part="error-summary-link"
+      @click=${(e: Event) => {
+        e.preventDefault();
+        onIssue(issue);
+      }}
+      >${text}</a
+    >`;
+  return html`<div
+    class="error-summary"
+    part="error-summary"
+    role="alert"
+    tabindex="-1"
+    id="kyb-error-summary"
+    aria-labelledby="kyb-error-summary-title"
+  >
+    <h4 id="kyb-error-summary-title">${msg('There is a problem')}</h4>
+    <p>
+      ${
+        count === 1
+          ? msg('Fix this problem before you submit:')
+          : msg(str`Fix these ${count} problems before you submit:`)
+      }
+    </p>
+    <ul>
+      ${issues.map((i) => html`<li>${link(i, `${i.label}: ${i.message}`)}</li>`)}
+      ${serverIssues.map((s) =>
+        s.target
+          ? html`<li>${link(s.target, `${s.target.label}: ${s.message}`)}</li>`
+          : html`<li>${s.path ? `${s.path}: ` : ''}${s.message}</li>`,
+      )}
+    </ul>
+  </div>`;
+}
+
+export function renderReview(o: ReviewOptions): TemplateResult {
+  const issues = o.sections.flatMap((s) => s.issues);
+  const showSummary = o.submitAttempted && !o.submitted;
+  return html`<div class="step-body" part="review">
+    ${showSummary ? renderErrorSummary(issues, o.serverIssues, o.onIssue) : nothing}
+    ${
+      o.submitted
+        ? nothing
+        : html`<p class="step-description">${msg('Check your answers, then submit them for review.')}</p>`
+    }
+    ${o.sections.map(
+      (s) =>
+        html`<section class="card" part="review-section" aria-labelledby="kyb-review-${s.step}">
+          <div class="review-section-head">
+            <h4 id="kyb-review-${s.step}">${s.title}</h4>
+            ${
+              o.readOnly
+                ? nothing
+                : html`<button
+                    type="button"
+                    class="btn btn-secondary"
+                    part="button button-edit"
+                    aria-describedby="kyb-review-${s.step}"
+                    @click=${() => o.onEdit(s.step)}
+                  >
+                    ${msg('Edit')}
+                  </button>`
+            }
+          </div>
+          ${
+            s.loading
+              ? html`<div class="skeleton" part="skeleton"></div>`
+              : html`${
+                  o.readOnly || s.issues.length === 0
+                    ? nothing
+                    : html`<p class="chip warning">
+                        ${
+                          s.issues.length === 1
+                            ? msg('1 item needs attention')
+                            : msg(str`${s.issues.length} items need attention`)
+                        }
+                      </p>`
+                }
+                ${s.summary ?? nothing}`
+          }
+        </section>`,
+    )}
+    ${
+      o.submitError
+        ? html`<div class="status error" part="submit-error" role="alert">
+            <p>${o.submitError}</p>
+          </div>`
+        : nothing
+    }
+    ${
+      o.readOnly
+        ? nothing
+        : html`<div class="nav">
+            <span class="spacer"></span>
+            <button
+              type="button"
+              class="btn btn-primary"
+              part="button button-primary button-submit"
+              aria-disabled=${o.sending ? 'true' : 'false'}
+              @click=${() => {
+                if (!o.sending) o.onSubmit();
+              }}
+            >
+              ${o.sending ? msg('Submitting…') : o.canRetry ? msg('Try submitting again') : msg('Submit')}
+            </button>
+          </div>`
+    }
+  </div>`;
+}
+
+/** A definition list of label/value pairs ("Not provided" for empty values). */
+export function renderSummaryList(rows: { label: string; value: string }[]): TemplateResult {
+  return html`<dl class="summary" part="summary">
+    ${rows.map(
+      (r) =>
+        html`<dt>${r.label}</dt>
+          <dd>${r.value || html`<span class="hint">${msg('Not provided')}</span>`}</dd>`,
+    )}
+  </dl>`;
+}

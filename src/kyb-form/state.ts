@@ -1,0 +1,186 @@
+/**
+ * Pure state of the `<kyb-form>` shell: load phases, which steps exist, the current step, the submit
+ * lifecycle and error causes. No DOM, no I/O: the element dispatches actions and renders the state.
+ */
+import type { ApiError } from '../api/http.ts';
+import type { Flow, FormStatus } from '../api/kyb.ts';
+import type { StepId } from './context.ts';
+
+/** Why the form cannot be shown (or an action failed). */
+export type ErrorCause =
+  /** No token given. */
+  | 'no-token'
+  /** 401: token invalid or expired (and no fresh token could be obtained). */
+  | 'token'
+  /** 403 PERMISSIONS_ERROR: the form was submitted, writes are refused. */
+  | 'submitted'
+  /** No answer: offline, DNS, closed port, timeout. */
+  | 'network'
+  /** The service answered with an error (or an answer of the wrong shape). */
+  | 'service';
+
+export interface ErrorInfo {
+  cause: ErrorCause;
+  status: number;
+  identifier: string | null;
+  message: string;
+  /** Whether trying again may help (a retry button shows). */
+  retryable: boolean;
+}
+
+export type LoadPhase = 'idle' | 'loading' | 'ready' | 'error';
+export type SubmitPhase = 'idle' | 'sending' | 'verifying' | 'submitted' | 'failed';
+
+export interface KybState {
+  phase: LoadPhase;
+  /** Increments with each (re)load: results of an older load are ignored. */
+  generation: number;
+  error: ErrorInfo | null;
+  /** Steps in order (always starts with company and ends with review once ready). */
+  steps: StepId[];
+  current: StepId;
+  /** Status of the form; null while no form exists. */
+  formStatus: FormStatus | null;
+  /** Whether the form's objects (beneficiaries, documents, questionnaires) are loaded. */
+  objectsLoaded: boolean;
+  submit: SubmitPhase;
+  submitAttempted: boolean;
+  /** Why the last submit failed (network, service), shown in the review step. */
+  submitError: ErrorInfo | null;
+  /** Server-side field messages of a refused submit (400 VALIDATION_ERROR): path -> messages. */
+  serverIssues: Record<string, string[]>;
+}
+
+export type KybAction =
+  | { type: 'load-start' }
+  | { type: 'load-failed'; error: ErrorInfo }
+  | { type: 'info-loaded'; flow: Flow | null; formStatus: FormStatus | null }
+  | { type: 'objects-loaded'; flow: Flow | null; questionnaireCount: number }
+  | { type: 'form-status'; status: FormStatus | null }
+  | { type: 'go'; step: StepId }
+  | { type: 'next' }
+  | { type: 'back' }
+  | { type: 'submit-blocked' }
+  | { type: 'submit-start' }
+  | { type: 'submit-verify' }
+  | { type: 'submit-ok' }
+  | { type: 'submit-failed'; error: ErrorInfo; serverIssues?: Record<string, string[]> };
+
+export const initialState = (): KybState => ({
+  phase: 'idle',
+  generation: 0,
+  error: null,
+  steps: ['company', 'review'],
+  current: 'company',
+  formStatus: null,
+  objectsLoaded: false,
+  submit: 'idle',
+  submitAttempted: false,
+  submitError: null,
+  serverIssues: {},
+});
+
+/** The steps that exist for a flow (`null`: every object) and a number of questionnaires. */
+export function stepsFor(flow: Flow | null, questionnaireCount: number): StepId[] {
+  const steps: StepId[] = ['company'];
+  if (!flow || flow.beneficiaries.length > 0) steps.push('beneficiaries');
+  if (!flow || flow.documents.length > 0) steps.push('documents');
+  if (questionnaireCount > 0) steps.push('questionnaires');
+  steps.push('review');
+  return steps;
+}
+
+/** Whether a form status means "submitted, read only" (anything but PENDING). */
+export const isSubmittedStatus = (status: FormStatus | null) => status !== null && status !== 'PENDING';
+
+/** Maps an ApiError (or anything thrown) to an error cause. */
+export function errorInfo(err: unknown): ErrorInfo {
+  const e = err as Partial<ApiError> | null;
+  const status = typeof e?.status === 'number' ? e.status : 0;
+  const identifier = typeof e?.identifier === 'string' ? e.identifier : null;
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  const kind = e?.kind;
+  if (kind === 'network' || kind === 'timeout')
+    return { cause: 'network', status, identifier, message, retryable: true };
+  if (status === 401) return { cause: 'token', status, identifier, message, retryable: false };
+  if (status === 403 && identifier === 'PERMISSIONS_ERROR')
+    return { cause: 'submitted', status, identifier, message, retryable: false };
+  const retryable = status === 0 || status === 429 || status >= 500 || kind === 'invalid-response';
+  return { cause: 'service', status, identifier, message, retryable };
+}
+
+/** Keeps `current` valid when the step list changes. */
+function withSteps(state: KybState, steps: StepId[]): KybState {
+  const current = steps.includes(state.current) ? state.current : 'company';
+  return { ...state, steps, current };
+}
+
+export function reduce(state: KybState, action: KybAction): KybState {
+  switch (action.type) {
+    case 'load-start':
+      return { ...initialState(), phase: 'loading', generation: state.generation + 1 };
+    case 'load-failed':
+      return { ...state, phase: 'error', error: action.error };
+    case 'info-loaded': {
+      const next = withSteps(
+        { ...state, phase: 'ready', error: null, formStatus: action.formStatus },
+        stepsFor(action.flow, 0),
+      );
+      // A submitted form opens on its read-only summary.
+      return isSubmittedStatus(action.formStatus)
+        ? { ...next, current: 'review', submit: 'submitted' }
+        : next;
+    }
+    case 'objects-loaded':
+      return withSteps({ ...state, objectsLoaded: true }, stepsFor(action.flow, action.questionnaireCount));
+    case 'form-status': {
+      const submitted = isSubmittedStatus(action.status);
+      return {
+        ...state,
+        formStatus: action.status,
+        submit: submitted ? 'submitted' : state.submit === 'submitted' ? 'idle' : state.submit,
+        current: submitted ? 'review' : state.current,
+      };
+    }
+    case 'go':
+      if (!state.steps.includes(action.step) || state.phase !== 'ready') return state;
+      return { ...state, current: action.step };
+    case 'next':
+    case 'back': {
+      const i = state.steps.indexOf(state.current);
+      const j = action.type === 'next' ? Math.min(state.steps.length - 1, i + 1) : Math.max(0, i - 1);
+      const step = state.steps[j];
+      return step ? { ...state, current: step } : state;
+    }
+    case 'submit-blocked':
+      return { ...state, submitAttempted: true, submitError: null, current: 'review' };
+    case 'submit-start':
+      if (state.submit === 'sending' || state.submit === 'verifying' || state.submit === 'submitted')
+        return state;
+      return { ...state, submit: 'sending', submitAttempted: true, submitError: null, serverIssues: {} };
+    case 'submit-verify':
+      return state.submit === 'sending' ? { ...state, submit: 'verifying' } : state;
+    case 'submit-ok':
+      return {
+        ...state,
+        submit: 'submitted',
+        formStatus: 'PROCESSING',
+        submitError: null,
+        current: 'review',
+      };
+    case 'submit-failed':
+      return {
+        ...state,
+        submit: 'failed',
+        submitError: action.error,
+        serverIssues: action.serverIssues ?? {},
+      };
+  }
+}
+
+/** Whether a submit may start now (the in-flight guard). */
+export const canSubmit = (state: KybState) =>
+  state.phase === 'ready' &&
+  state.submit !== 'sending' &&
+  state.submit !== 'verifying' &&
+  state.submit !== 'submitted';

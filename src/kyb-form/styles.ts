@@ -1,0 +1,542 @@
+/**
+ * All styles of `<kyb-form>` (shell and every step render into one shadow root).
+ *
+ * Each colour resolves as `var(--kyb-color-X, var(--_kyb-theme-X, <default>))`: the page's own custom
+ * property wins, then the service theme (private properties set with styleMap on `.root`), then the
+ * defaults (all text/background pairs >= 4.5:1).
+ */
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: block;
+    box-sizing: border-box;
+    min-width: 0;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  .root {
+    --c-primary: var(--kyb-color-primary, var(--_kyb-theme-primary, #1d4ed8));
+    --c-on-primary: var(--kyb-color-on-primary, var(--_kyb-theme-on-primary, #ffffff));
+    --c-primary-hover: var(--kyb-color-primary-hover, var(--_kyb-theme-primary-hover, #1e3a8a));
+    --c-secondary: var(--kyb-color-secondary, var(--_kyb-theme-secondary, #0f766e));
+    --c-bg: var(--kyb-color-background, var(--_kyb-theme-background, #ffffff));
+    --c-surface: var(--kyb-color-surface, var(--_kyb-theme-surface, #f1f5f9));
+    --c-text: var(--kyb-color-text, var(--_kyb-theme-text, #0f172a));
+    --c-muted: var(--kyb-color-text-muted, var(--_kyb-theme-text-muted, #475569));
+    --c-border: var(--kyb-color-border, var(--_kyb-theme-border, #64748b));
+    --c-success: var(--kyb-color-success, var(--_kyb-theme-success, #15803d));
+    --c-success-bg: var(--kyb-color-success-background, var(--_kyb-theme-success-background, #f0fdf4));
+    --c-error: var(--kyb-color-error, var(--_kyb-theme-error, #b91c1c));
+    --c-error-bg: var(--kyb-color-error-background, var(--_kyb-theme-error-background, #fef2f2));
+    --c-warning: var(--kyb-color-warning, var(--_kyb-theme-warning, #92400e));
+    --c-warning-bg: var(--kyb-color-warning-background, var(--_kyb-theme-warning-background, #fffbeb));
+    --c-info: var(--kyb-color-info, var(--_kyb-theme-info, #1d4ed8));
+    --c-info-bg: var(--kyb-color-info-background, var(--_kyb-theme-info-background, #eff6ff));
+    --c-disabled: var(--kyb-color-disabled, var(--_kyb-theme-disabled, #e2e8f0));
+    --c-disabled-text: var(--kyb-color-disabled-text, var(--_kyb-theme-disabled-text, #475569));
+    --c-disabled-icon: var(--kyb-color-disabled-icon, var(--_kyb-theme-disabled-icon, #64748b));
+    --font: var(
+      --kyb-font-family,
+      var(--_kyb-theme-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif)
+    );
+    --size: var(--kyb-font-size, 1rem);
+    --radius: var(--kyb-radius, 0.5rem);
+    --space: var(--kyb-space, 1rem);
+    --focus: var(--kyb-focus-ring, 0 0 0 3px var(--c-bg), 0 0 0 5px var(--c-primary));
+
+    font-family: var(--font);
+    font-size: var(--size);
+    line-height: 1.5;
+    color: var(--c-text);
+    background: var(--c-bg);
+    max-width: var(--kyb-max-width, 48rem);
+    margin: 0 auto;
+    padding: var(--space);
+    border-radius: var(--radius);
+    overflow-wrap: anywhere;
+  }
+  h2,
+  h3,
+  h4 {
+    line-height: 1.25;
+    margin: 0 0 calc(var(--space) * 0.75);
+  }
+  h2 {
+    font-size: 1.375em;
+  }
+  h3 {
+    font-size: 1.2em;
+  }
+  h4 {
+    font-size: 1.05em;
+  }
+  p {
+    margin: 0 0 calc(var(--space) * 0.75);
+  }
+  a {
+    color: var(--c-primary);
+  }
+  a:hover {
+    color: var(--c-primary-hover);
+  }
+  :focus-visible,
+  [tabindex='-1']:focus-visible {
+    outline: 2px solid transparent;
+    box-shadow: var(--focus);
+    border-radius: 2px;
+  }
+  [tabindex='-1']:focus:not(:focus-visible) {
+    outline: none;
+  }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  /* header and progress */
+  .header {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--space) * 0.75);
+    flex-wrap: wrap;
+    margin-bottom: var(--space);
+    padding-bottom: calc(var(--space) * 0.75);
+    border-bottom: 1px solid var(--c-border);
+  }
+  .logo {
+    max-height: 2.5rem;
+    max-width: 10rem;
+    object-fit: contain;
+  }
+  .title {
+    margin: 0;
+  }
+  .company-name {
+    color: var(--c-muted);
+    font-weight: 600;
+  }
+  .progress {
+    margin-bottom: var(--space);
+  }
+  .progress-text {
+    margin: 0 0 0.5em;
+    color: var(--c-muted);
+    font-size: 0.9em;
+  }
+  .progress ol {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+    margin: 0;
+    padding: 0;
+    counter-reset: step;
+  }
+  .progress li {
+    counter-increment: step;
+  }
+  .progress button {
+    font: inherit;
+    font-size: 0.9em;
+    min-height: 2.75rem;
+    padding: 0.25em 0.75em;
+    border: 1px solid var(--c-border);
+    border-radius: 999px;
+    background: var(--c-bg);
+    color: var(--c-text);
+    cursor: pointer;
+  }
+  .progress button::before {
+    content: counter(step) '. ';
+  }
+  .progress button[aria-current='step'] {
+    background: var(--c-primary);
+    border-color: var(--c-primary);
+    color: var(--c-on-primary);
+    font-weight: 600;
+  }
+  .progress button:hover:not([aria-current='step']) {
+    border-color: var(--c-primary);
+  }
+
+  /* step layout */
+  .step-heading {
+    margin-top: 0;
+  }
+  .step-description,
+  .hint {
+    color: var(--c-muted);
+  }
+  .step-body {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--space) * 0.25);
+  }
+  .nav {
+    display: flex;
+    flex-wrap: wrap-reverse;
+    justify-content: space-between;
+    gap: calc(var(--space) * 0.5);
+    margin-top: calc(var(--space) * 1.5);
+  }
+  .nav .spacer {
+    flex: 1;
+  }
+
+  /* fields (used by field.ts and all steps) */
+  .field {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    margin: 0 0 var(--space);
+    min-width: 0;
+  }
+  fieldset.field {
+    border: 1px solid var(--c-border);
+    border-radius: var(--radius);
+    padding: calc(var(--space) * 0.75);
+  }
+  .field-label {
+    font-weight: 600;
+  }
+  legend.field-label {
+    padding: 0 0.25em;
+  }
+  .required-mark {
+    color: var(--c-error);
+    margin-inline-start: 0.2em;
+  }
+  .field-description {
+    margin: 0;
+    color: var(--c-muted);
+    font-size: 0.9em;
+  }
+  .field-error {
+    margin: 0;
+    color: var(--c-error);
+    font-weight: 600;
+    font-size: 0.95em;
+  }
+  input:not([type='checkbox']):not([type='radio']):not([type='file']):not([type='color']),
+  select,
+  textarea {
+    font: inherit;
+    color: var(--c-text);
+    background: var(--c-bg);
+    border: 1px solid var(--c-border);
+    border-radius: calc(var(--radius) * 0.75);
+    padding: 0.55em 0.7em;
+    min-height: 2.75rem;
+    width: 100%;
+    max-width: 100%;
+  }
+  textarea {
+    resize: vertical;
+  }
+  input[readonly],
+  textarea[readonly] {
+    background: var(--c-surface);
+  }
+  input:disabled,
+  select:disabled,
+  textarea:disabled {
+    background: var(--c-disabled);
+    color: var(--c-disabled-text);
+  }
+  [aria-invalid='true'] {
+    border-color: var(--c-error) !important;
+    border-width: 2px !important;
+  }
+  input[type='checkbox'],
+  input[type='radio'] {
+    width: 1.25rem;
+    height: 1.25rem;
+    accent-color: var(--c-primary);
+    margin: 0;
+    flex: none;
+  }
+  .option {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    min-height: 2.75rem;
+  }
+
+  /* buttons */
+  .btn {
+    font: inherit;
+    font-weight: 600;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5em;
+    min-height: 2.75rem;
+    padding: 0.5em 1.2em;
+    border-radius: var(--radius);
+    border: 2px solid transparent;
+    cursor: pointer;
+    text-decoration: none;
+  }
+  .btn-primary {
+    background: var(--c-primary);
+    color: var(--c-on-primary);
+    border-color: var(--c-primary);
+  }
+  .btn-primary:hover {
+    background: var(--c-primary-hover);
+    border-color: var(--c-primary-hover);
+  }
+  .btn-secondary {
+    background: var(--c-bg);
+    color: var(--c-primary);
+    border-color: var(--c-primary);
+  }
+  .btn-secondary:hover {
+    color: var(--c-primary-hover);
+    border-color: var(--c-primary-hover);
+    background: var(--c-surface);
+  }
+  .btn-danger {
+    background: var(--c-bg);
+    color: var(--c-error);
+    border-color: var(--c-error);
+  }
+  .btn-danger:hover {
+    background: var(--c-error-bg);
+  }
+  .btn-link {
+    background: none;
+    border: none;
+    color: var(--c-primary);
+    text-decoration: underline;
+    padding: 0.25em;
+    min-height: 2.75rem;
+    font: inherit;
+    cursor: pointer;
+  }
+  .btn:disabled,
+  .btn[aria-disabled='true'] {
+    background: var(--c-disabled);
+    border-color: var(--c-disabled);
+    color: var(--c-disabled-text);
+    cursor: not-allowed;
+  }
+  .btn svg,
+  .icon {
+    width: 1.25em;
+    height: 1.25em;
+    fill: currentColor;
+  }
+  .btn:disabled svg {
+    fill: var(--c-disabled-icon);
+  }
+
+  /* cards, lists, chips, status */
+  .card {
+    background: var(--c-bg);
+    border: 1px solid var(--c-border);
+    border-radius: var(--radius);
+    padding: var(--space);
+    margin: 0 0 var(--space);
+  }
+  .card.surface,
+  .surface {
+    background: var(--c-surface);
+  }
+  .list {
+    list-style: none;
+    margin: 0 0 var(--space);
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--space) * 0.5);
+  }
+  .chip {
+    display: inline-block;
+    font-size: 0.85em;
+    font-weight: 600;
+    padding: 0.1em 0.6em;
+    border-radius: 999px;
+    border: 1px solid var(--c-border);
+    background: var(--c-surface);
+    color: var(--c-text);
+  }
+  .chip.success {
+    background: var(--c-success-bg);
+    color: var(--c-success);
+    border-color: var(--c-success);
+  }
+  .chip.error {
+    background: var(--c-error-bg);
+    color: var(--c-error);
+    border-color: var(--c-error);
+  }
+  .chip.warning {
+    background: var(--c-warning-bg);
+    color: var(--c-warning);
+    border-color: var(--c-warning);
+  }
+  .status {
+    border-radius: var(--radius);
+    padding: calc(var(--space) * 0.75);
+    margin: 0 0 var(--space);
+    border: 1px solid var(--c-border);
+    background: var(--c-surface);
+  }
+  .status.success {
+    background: var(--c-success-bg);
+    border-color: var(--c-success);
+    color: var(--c-text);
+  }
+  .status.error {
+    background: var(--c-error-bg);
+    border-color: var(--c-error);
+    color: var(--c-text);
+  }
+  .status.warning {
+    background: var(--c-warning-bg);
+    border-color: var(--c-warning);
+    color: var(--c-text);
+  }
+  .status.info {
+    background: var(--c-info-bg);
+    border-color: var(--c-info);
+    color: var(--c-text);
+  }
+  .progress-bar,
+  progress {
+    width: 100%;
+    height: 0.5rem;
+    accent-color: var(--c-primary);
+  }
+
+  /* save status */
+  .save-status {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5em;
+    min-height: 2.75rem;
+    font-size: 0.9em;
+    color: var(--c-muted);
+  }
+  .save-status.error {
+    color: var(--c-error);
+    font-weight: 600;
+  }
+  .save-status.saved {
+    color: var(--c-success);
+  }
+
+  /* error summary and review */
+  .error-summary {
+    border: 3px solid var(--c-error);
+    background: var(--c-error-bg);
+    border-radius: var(--radius);
+    padding: var(--space);
+    margin: 0 0 var(--space);
+  }
+  .error-summary ul {
+    margin: 0;
+    padding-inline-start: 1.25em;
+  }
+  .error-summary a {
+    color: var(--c-error);
+    font-weight: 600;
+  }
+  .summary {
+    margin: 0;
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.25rem 1rem;
+  }
+  .summary dt {
+    font-weight: 600;
+  }
+  .summary dd {
+    margin: 0 0 0.5rem;
+    color: var(--c-text);
+  }
+  .review-section-head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.5rem;
+  }
+  .review-section-head h4 {
+    margin: 0;
+  }
+
+  /* loading skeleton */
+  .skeleton {
+    display: block;
+    background: var(--c-surface);
+    border-radius: calc(var(--radius) * 0.75);
+    height: 1rem;
+    margin: 0 0 var(--space);
+    animation: pulse 1.4s ease-in-out infinite;
+  }
+  .skeleton.tall {
+    height: 2.75rem;
+  }
+  .skeleton.short {
+    width: 40%;
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.55;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .skeleton {
+      animation: none;
+    }
+    * {
+      transition: none !important;
+      scroll-behavior: auto !important;
+    }
+  }
+
+  .error-screen,
+  .submitted {
+    padding: var(--space) 0;
+  }
+  .support {
+    color: var(--c-muted);
+    font-size: 0.9em;
+    margin-top: var(--space);
+  }
+
+  @media (min-width: 40rem) {
+    .summary {
+      grid-template-columns: minmax(8rem, 1fr) 2fr;
+    }
+    .summary dd {
+      margin: 0;
+    }
+    .root {
+      padding: calc(var(--space) * 1.5);
+    }
+  }
+  @media (forced-colors: active) {
+    .btn-primary,
+    .progress button[aria-current='step'] {
+      border: 2px solid ButtonText;
+    }
+  }
+`;

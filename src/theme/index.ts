@@ -1,0 +1,172 @@
+/**
+ * The service theme (`info.theme`) turned into safe CSS custom properties for `<kyb-form>`.
+ *
+ * Every value is checked before use: colours must be plain CSS colours, the font a plain family list,
+ * the logo an `https:` or relative URL, the support e-mail a valid address. Anything else is ignored
+ * (and listed in `ignored`), never injected. Values are applied with `styleMap` (CSSOM), so even a
+ * value that slipped through could not break out of its declaration; the checks make sure none does.
+ *
+ * The properties are PRIVATE (`--_kyb-theme-*`): the styles read
+ * `var(--kyb-color-primary, var(--_kyb-theme-primary, <default>))`, so a page's own `--kyb-*`
+ * properties win over the service theme, which wins over the defaults.
+ */
+import { THEME_COLOR_KEYS, type Theme, type ThemeColorKey } from '../api/kyb.ts';
+
+/** Theme colour key -> the name used in `--kyb-color-<name>` and `--_kyb-theme-<name>`. */
+export const THEME_COLOR_NAMES: Record<ThemeColorKey, string> = {
+  primary: 'primary',
+  secondary: 'secondary',
+  primaryBackground: 'background',
+  secondaryBackground: 'surface',
+  hoveredButton: 'primary-hover',
+  disabledIconButton: 'disabled-icon',
+  disabledButtonTypography: 'disabled-text',
+  disabledButton: 'disabled',
+  typography: 'text',
+  success: 'success',
+  successBackground: 'success-background',
+  error: 'error',
+  errorBackground: 'error-background',
+  warning: 'warning',
+  warningBackground: 'warning-background',
+  info: 'info',
+  infoBackground: 'info-background',
+  border: 'border',
+};
+
+/** The private property a theme value is written to. */
+export const themeVar = (name: string) => `--_kyb-theme-${name}`;
+
+const NAMED_COLORS = new Set(
+  (
+    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown ' +
+    'burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan ' +
+    'darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid ' +
+    'darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet ' +
+    'deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ' +
+    'ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki ' +
+    'lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow ' +
+    'lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray ' +
+    'lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine ' +
+    'mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen mediumturquoise ' +
+    'mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab ' +
+    'orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru ' +
+    'pink plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown ' +
+    'seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen steelblue tan ' +
+    'teal thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent'
+  ).split(' '),
+);
+
+const FORBIDDEN = /url\(|var\(|expression|[;{}\\<>"'`]|\/\*|@/i;
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const NUM = String.raw`[+-]?(?:\d+(?:\.\d+)?|\.\d+)(?:%|deg|rad|turn|grad)?`;
+const FUNC = new RegExp(
+  String.raw`^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(\s*(?:${NUM}|none)(?:\s*[,/\s]\s*(?:${NUM}|none)){2,3}\s*\)$`,
+  'i',
+);
+const MAX_COLOR_LENGTH = 64;
+
+/** Whether `value` is a plain CSS colour (hex, rgb/hsl/hwb/lab/lch functions or a named colour). */
+export function isSafeColor(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const v = value.trim();
+  if (v.length === 0 || v.length > MAX_COLOR_LENGTH) return false;
+  if (FORBIDDEN.test(v)) return false;
+  if (!/^[#a-z0-9 ,.%()/+-]+$/i.test(v)) return false;
+  const shapeOk = HEX.test(v) || FUNC.test(v) || NAMED_COLORS.has(v.toLowerCase());
+  if (!shapeOk) return false;
+  const css = (globalThis as { CSS?: { supports?: (p: string, v: string) => boolean } }).CSS;
+  if (css && typeof css.supports === 'function') return css.supports('color', v);
+  return true;
+}
+
+const FAMILY = /^(?:"[a-z0-9 _-]{1,64}"|'[a-z0-9 _-]{1,64}'|[a-z][a-z0-9 _-]{0,63})$/i;
+
+/** Whether `value` is a plain font-family list (`Inter, "Open Sans", sans-serif`). */
+export function isSafeFont(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const v = value.trim();
+  if (v.length === 0 || v.length > 200) return false;
+  if (/url\(|var\(|expression|[;{}\\<>()@`]/i.test(v)) return false;
+  const families = v.split(',').map((f) => f.trim());
+  return families.length <= 10 && families.every((f) => FAMILY.test(f));
+}
+
+/** Whether `value` is an `https:` URL or a relative path (`/x`, `./x`, `../x`); never `//`, `javascript:`, `data:`. */
+export function isSafeUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const v = value.trim();
+  if (v.length === 0 || v.length > 2048) return false;
+  // Control characters and whitespace inside URLs are how scheme checks get fooled.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f\\<>"'`]/.test(v)) return false;
+  if (v.startsWith('//')) return false;
+  if (v.startsWith('/') || v.startsWith('./') || v.startsWith('../')) return true;
+  if (!/^https:\/\//i.test(v)) return false;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const EMAIL =
+  /^[a-z0-9.!#$%&*+/=?^_{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+
+/** Whether `value` is a plain e-mail address (usable in a `mailto:` link without escaping tricks). */
+export function isEmailAddress(value: unknown): value is string {
+  return (
+    typeof value === 'string' && value.length <= 254 && EMAIL.test(value.trim()) && !value.includes('..')
+  );
+}
+
+export interface ThemeStyles {
+  /** Private custom properties to set on the root wrapper (`--_kyb-theme-<name>` -> value). */
+  vars: Record<string, string>;
+  /** A safe logo URL, or null. */
+  logo: string | null;
+  /** The company name (plain text), or null. */
+  companyName: string | null;
+  /** A valid support e-mail address, or null. */
+  supportEmail: string | null;
+  /** Theme members that were present but refused (`colors.primary`, `logo`, `font`, ...). */
+  ignored: string[];
+}
+
+/** Checks every member of the service theme and returns only safe values. Pure; works without a DOM. */
+export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
+  const out: ThemeStyles = { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] };
+  if (!theme || typeof theme !== 'object') return out;
+  const colors = (theme.colors ?? {}) as Partial<Record<string, unknown>>;
+  if (colors && typeof colors === 'object') {
+    for (const key of THEME_COLOR_KEYS) {
+      const value = colors[key];
+      if (value === undefined || value === null || value === '') continue;
+      if (isSafeColor(value)) out.vars[themeVar(THEME_COLOR_NAMES[key])] = value.trim();
+      else out.ignored.push(`colors.${key}`);
+    }
+  }
+  const { font, logo, companyName, supportEmail } = theme;
+  if (font) {
+    if (isSafeFont(font)) out.vars[themeVar('font-family')] = font.trim();
+    else out.ignored.push('font');
+  }
+  if (logo) {
+    if (isSafeUrl(logo)) out.logo = logo.trim();
+    else out.ignored.push('logo');
+  }
+  if (typeof companyName === 'string') {
+    const name = companyName
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 200);
+    if (name) out.companyName = name;
+  }
+  if (supportEmail) {
+    if (isEmailAddress(supportEmail)) out.supportEmail = supportEmail.trim();
+    else out.ignored.push('supportEmail');
+  }
+  return out;
+}
