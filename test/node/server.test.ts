@@ -1,0 +1,98 @@
+/** The partner-server helper against the sandbox: request validation, 402 mapping, webhook signatures. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSandboxServer, type SandboxServer } from '../../src/sandbox/node-server.ts';
+import { SandboxControl } from '../../src/sandbox/control-client.ts';
+import { ApiError, PartnerClient, signWebhook, verifyWebhookSignature } from '../../src/server/index.ts';
+import type { AmlCheckRequest } from '../../src/api/aml.ts';
+
+let srv: SandboxServer;
+before(async () => {
+  srv = await startSandboxServer({ port: 0, deliverWebhooks: false });
+});
+after(() => srv.close());
+
+function counting(apiKey: string, apiSecret: string) {
+  const counter = { n: 0 };
+  const client = new PartnerClient({
+    baseUrl: srv.url,
+    apiKey,
+    apiSecret,
+    retries: 0,
+    fetch: (input, init) => {
+      counter.n++;
+      return fetch(input, init);
+    },
+  });
+  return { client, counter };
+}
+
+describe('PartnerClient', () => {
+  test('refuses bad input before sending anything', async () => {
+    const { client, counter } = counting('demo_key', 'demo_secret');
+    const badCheck = { clientId: '', userType: 'PERSON', input: { fullName: '' } } as AmlCheckRequest;
+    const cases: (() => Promise<unknown>)[] = [
+      () => client.createMonitoring({ isSubscribed: true, amlCheck: badCheck }),
+      () =>
+        client.orderSosDocument({
+          companyName: 'A',
+          city: 'B',
+          street: 'C',
+          postalCode: '1234',
+          state: 'TX',
+        }),
+      () => client.createAgeToken({ min_age: 10, buffer: 11 }),
+      () => client.createAgeToken({ retry_limit: 4 }),
+      () => client.addToBlocklist('scan', 'FACE' as 'SELFIE', 'reason'),
+      () => client.addToBlocklist('scan', 'SELFIE', ''),
+      () => client.createClientToken({ clientId: '' }),
+      () => client.createKybToken({ clientId: 'x', tags: ['a,b'] }),
+    ];
+    // The client validates synchronously: a bad input throws before any promise exists.
+    for (const c of cases) await assert.rejects(async () => c());
+    assert.equal(counter.n, 0);
+    await client.createClientToken({ clientId: 'ok' });
+    assert.equal(counter.n, 1);
+    assert.throws(() => new PartnerClient({ baseUrl: srv.url, apiKey: '', apiSecret: 'x' }), TypeError);
+  });
+
+  test('402 surfaces as ApiError with code insufficient_finances and the body', async () => {
+    const acc = await new SandboxControl({ baseUrl: srv.url }).createAccount({ ageCredits: 0 });
+    const { client, counter } = counting(acc.apiKey, acc.apiSecret);
+    await assert.rejects(client.createAgeToken({}), (e) => {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.status, 402);
+      assert.equal(e.code, 'insufficient_finances');
+      assert.equal(
+        (e.body as { detail: { missing_pool_funds: unknown[] } }).detail.missing_pool_funds.length,
+        1,
+      );
+      return true;
+    });
+    assert.equal(counter.n, 1, 'a create is never retried');
+  });
+
+  test('wrong credentials -> ApiError 401 AUTHENTICATION_FAILED', async () => {
+    const { client } = counting('demo_key', 'wrong');
+    await assert.rejects(client.createClientToken({ clientId: 'x' }), (e) => {
+      return e instanceof ApiError && e.status === 401 && e.identifier === 'AUTHENTICATION_FAILED';
+    });
+  });
+});
+
+describe('webhook signatures', () => {
+  test('verify: true for the right secret and body, false otherwise', async () => {
+    const body = JSON.stringify({ event: 'KYB_FORM_SUBMITTED', formId: 'f' });
+    const sig = await signWebhook(body, 'secret');
+    assert.match(sig, /^[0-9a-f]{64}$/);
+    assert.equal(await verifyWebhookSignature(body, sig, 'secret'), true);
+    assert.equal(
+      await verifyWebhookSignature(new TextEncoder().encode(body), sig.toUpperCase(), 'secret'),
+      true,
+    );
+    assert.equal(await verifyWebhookSignature(body, sig, 'other'), false);
+    assert.equal(await verifyWebhookSignature(`${body} `, sig, 'secret'), false);
+    assert.equal(await verifyWebhookSignature(body, null, 'secret'), false);
+    assert.equal(await verifyWebhookSignature(body, 'zz', 'secret'), false);
+  });
+});
