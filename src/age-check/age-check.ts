@@ -295,7 +295,7 @@ export class AgeCheckElement extends LitElement {
     if (outcome && next.name !== 'completed-already') {
       this.#emit('age-check-complete', url ? { outcome, redirectUrl: url } : { outcome });
     }
-    if (url && next.name === 'done' && this.redirect !== 'none') {
+    if (url && next.name !== 'completed-already' && this.redirect !== 'none') {
       this.redirectAt = Date.now() + REDIRECT_DELAY_S * 1000;
       this.#clearRedirect(false);
       this.#redirectTimer = setTimeout(() => {
@@ -918,7 +918,7 @@ export class AgeCheckElement extends LitElement {
     }
     const already = m.name === 'completed-already';
     const url = safeRedirect(m.session?.redirect_url);
-    const showRedirect = url !== null && this.redirect !== 'none' && m.name !== 'locked';
+    const showRedirect = url !== null && this.redirect !== 'none';
     const secs = this.redirectAt > 0 ? Math.max(0, Math.ceil((this.redirectAt - this.now) / 1000)) : 0;
     return html`${this.#heading(already ? msg('Age check already completed') : heading)}
       <div part="outcome" class="outcome ${tone}" data-outcome=${outcome ?? nothing}>

@@ -1,0 +1,469 @@
+import { expect, fixture, html, oneEvent, waitUntil, aTimeout } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/age-check/define.ts';
+import { AgeCheckElement } from '../../src/age-check/age-check.ts';
+import type { MachineState } from '../../src/age-check/machine.ts';
+import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
+import { PartnerClient } from '../../src/server/index.ts';
+import type { AgeTokenRequest } from '../../src/api/age.ts';
+
+/** The element with an observable `navigate` and access to its state and stream. */
+class TestAgeCheck extends AgeCheckElement {
+  navigated: string[] = [];
+  protected override navigate(url: string): void {
+    this.navigated.push(url);
+  }
+  get state(): MachineState {
+    return this.machine;
+  }
+  get stream(): MediaStream | null {
+    return this.cameraStream;
+  }
+}
+customElements.define('test-age-check', TestAgeCheck);
+
+const BASE = '/sandbox';
+
+async function setup(req: AgeTokenRequest = {}, scenario?: AgeScenario) {
+  const anon = new SandboxControl({ baseUrl: BASE });
+  const account = await anon.createAccount({});
+  const control = anon.withAccount(account);
+  const partner = new PartnerClient({ baseUrl: BASE, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  const created = await partner.createAgeToken(req);
+  if (scenario) await control.setAgeScenario(created.token, scenario);
+  return { control, token: created.token };
+}
+
+async function mount(token: string, extra: { redirect?: string; autoCapture?: boolean } = {}) {
+  return fixture<TestAgeCheck>(
+    html`<test-age-check
+      token=${token}
+      api-base=${BASE}
+      redirect=${extra.redirect ?? ''}
+      ?auto-capture=${extra.autoCapture ?? false}
+    ></test-age-check>`,
+  );
+}
+
+const root = (el: HTMLElement) => el.shadowRoot!;
+const heading = (el: HTMLElement) => root(el).querySelector('h2')?.textContent?.trim() ?? '';
+function button(el: HTMLElement, name: RegExp): HTMLButtonElement {
+  const b = [...root(el).querySelectorAll('button')].find((x) => name.test(x.textContent?.trim() ?? ''));
+  if (!b) throw new Error(`no button ${name} on "${heading(el)}"`);
+  return b;
+}
+const hasButton = (el: HTMLElement, name: RegExp) =>
+  [...root(el).querySelectorAll('button')].some((x) => name.test(x.textContent?.trim() ?? ''));
+
+async function waitFor(
+  el: TestAgeCheck,
+  name: MachineState['name'] | MachineState['name'][],
+  timeout = 15000,
+) {
+  const names = Array.isArray(name) ? name : [name];
+  await waitUntil(() => names.includes(el.state.name), `state ${names.join('|')} (now ${el.state.name})`, {
+    timeout,
+  });
+  await el.updateComplete;
+}
+
+/** Consent, camera, photo. Resolves on the screen after the upload. */
+async function takeSelfie(el: TestAgeCheck) {
+  if (el.state.name === 'consent') button(el, /agree/i).click();
+  else button(el, /try again/i).click();
+  await waitFor(el, 'live');
+  button(el, /take photo/i).click();
+  await waitFor(el, ['done', 'retry', 'step-up', 'locked', 'error']);
+}
+
+/**
+ * Decoded sizes (upper bound: the log keeps a string's first 512 characters and its length, as
+ * `head…(N chars)`) and magic bytes of every image the sandbox received.
+ */
+async function uploadedImages(control: SandboxControl) {
+  const log = await control.listRequests();
+  const out: { path: string; bytes: number; jpeg: boolean }[] = [];
+  for (const r of log) {
+    if (r.method !== 'POST' || !/age-estimation\/session\/(selfie|document)/.test(r.path)) continue;
+    const body = r.body as Record<string, unknown>;
+    for (const key of ['image', 'front', 'back']) {
+      const logged = body[key];
+      if (typeof logged !== 'string') continue;
+      const m = /^([A-Za-z0-9+/=]*)…\((\d+) chars\)$/.exec(logged);
+      const head = m ? m[1]! : logged;
+      const chars = m ? Number(m[2]) : logged.length;
+      const bin = atob(head.slice(0, 8));
+      out.push({
+        path: r.path,
+        bytes: Math.floor((chars * 3) / 4),
+        jpeg: bin.charCodeAt(0) === 0xff && bin.charCodeAt(1) === 0xd8 && bin.charCodeAt(2) === 0xff,
+      });
+    }
+  }
+  return out;
+}
+
+function collect(el: HTMLElement, types: string[]) {
+  const events: { type: string; detail: unknown }[] = [];
+  for (const type of types)
+    el.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+  return events;
+}
+
+const EVENTS = [
+  'age-check-ready',
+  'age-check-attempt',
+  'age-check-step-up',
+  'age-check-complete',
+  'age-check-error',
+  'age-check-camera-fallback',
+];
+
+describe('<age-check>', () => {
+  it('confident adult: consent, camera, selfie -> SUCCESS; events carry no token or image; JPEG <= 100 kB', async () => {
+    const { control, token } = await setup({ min_age: 18 }, { estimates: [{ age: 35, confidence: 95 }] });
+    const el = document.createElement('test-age-check') as TestAgeCheck;
+    const events = collect(el, EVENTS);
+    el.token = token;
+    el.apiBase = BASE;
+    const ready = oneEvent(el, 'age-check-ready');
+    await fixture(el);
+    const r = await ready;
+    expect(r.detail).to.deep.equal({ status: 'PENDING', step: 'SELFIE', attemptsLeft: 3 });
+    await waitFor(el, 'consent');
+    await expect(el).to.be.accessible();
+    button(el, /agree/i).click();
+    await waitFor(el, 'live');
+    const video = root(el).querySelector('video')!;
+    expect(video.getAttribute('part')).to.equal('video');
+    expect(root(el).querySelector('[part="guide"]')!.getAttribute('aria-hidden')).to.equal('true');
+    await expect(el).to.be.accessible();
+    button(el, /take photo/i).click();
+    await waitFor(el, 'done');
+    expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
+    await expect(el).to.be.accessible();
+    expect(el.stream).to.equal(null);
+
+    const complete = events.find((e) => e.type === 'age-check-complete');
+    expect(complete?.detail).to.deep.equal({ outcome: 'SUCCESS' });
+    expect(events.find((e) => e.type === 'age-check-attempt')?.detail).to.deep.equal({
+      result: 'DECIDED',
+      attemptsLeft: 2,
+    });
+    const serialized = JSON.stringify(events);
+    expect(serialized).not.to.include(token);
+    expect(serialized).not.to.match(/\/9j\/|data:image/);
+
+    const images = await uploadedImages(control);
+    expect(images).to.have.length(1);
+    for (const img of images) {
+      expect(img.jpeg, 'JPEG magic bytes').to.equal(true);
+      expect(img.bytes).to.be.greaterThan(1000);
+      expect(img.bytes).to.be.at.most(102_400);
+    }
+  });
+
+  it('minor -> UNDERAGE', async () => {
+    const { token } = await setup({ min_age: 18, buffer: 2 }, { estimates: [{ age: 12, confidence: 95 }] });
+    const el = await mount(token, { redirect: 'none' });
+    await waitFor(el, 'consent');
+    const complete = oneEvent(el, 'age-check-complete');
+    await takeSelfie(el);
+    expect(el.state.name).to.equal('done');
+    expect((await complete).detail).to.deep.equal({ outcome: 'UNDERAGE' });
+    expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('UNDERAGE');
+    await expect(el).to.be.accessible();
+  });
+
+  it('uncertain with DOC -> step-up -> document (front and back, back camera) -> SUCCESS', async () => {
+    const { control, token } = await setup(
+      { min_age: 18, buffer: 3, escalation: 'DOC' },
+      { estimates: [{ age: 19, confidence: 95 }], documentAge: 30 },
+    );
+    const el = await mount(token);
+    const gum = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    const constraints: MediaStreamConstraints[] = [];
+    navigator.mediaDevices.getUserMedia = (c?: MediaStreamConstraints) => {
+      if (c) constraints.push(c);
+      return gum(c);
+    };
+    try {
+      await waitFor(el, 'consent');
+      const stepUp = oneEvent(el, 'age-check-step-up');
+      await takeSelfie(el);
+      expect(el.state.name).to.equal('step-up');
+      await stepUp;
+      await expect(el).to.be.accessible();
+      button(el, /id document/i).click();
+      await waitFor(el, 'document-live');
+      await expect(el).to.be.accessible();
+      button(el, /take photo/i).click();
+      await waitFor(el, 'document-review');
+      await expect(el).to.be.accessible();
+      button(el, /back side/i).click();
+      await waitFor(el, 'document-live');
+      expect(heading(el)).to.match(/back/i);
+      button(el, /take photo/i).click();
+      await waitFor(el, 'document-review');
+      const complete = oneEvent(el, 'age-check-complete');
+      button(el, /^send$/i).click();
+      await waitFor(el, 'done');
+      expect((await complete).detail.outcome).to.equal('SUCCESS');
+    } finally {
+      navigator.mediaDevices.getUserMedia = gum;
+    }
+    const facing = constraints.map(
+      (c) => ((c.video as MediaTrackConstraints).facingMode as { ideal: string }).ideal,
+    );
+    expect(facing).to.deep.equal(['user', 'environment', 'environment']);
+    const images = await uploadedImages(control);
+    expect(images.map((i) => i.path.includes('document'))).to.deep.equal([false, true, true]);
+    for (const img of images) {
+      expect(img.jpeg).to.equal(true);
+      expect(img.bytes).to.be.at.most(102_400);
+    }
+  });
+
+  it('uncertain with NONE -> UNCERTAIN', async () => {
+    const { token } = await setup(
+      { min_age: 18, escalation: 'NONE' },
+      { estimates: [{ age: 30, confidence: 20 }] },
+    );
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    const complete = oneEvent(el, 'age-check-complete');
+    await takeSelfie(el);
+    expect(el.state.name).to.equal('done');
+    expect((await complete).detail).to.deep.equal({ outcome: 'UNCERTAIN' });
+    await expect(el).to.be.accessible();
+  });
+
+  it('no face three times with retry_limit 3 -> ATTEMPTS_EXCEEDED, attempts left shown before each retry', async () => {
+    const { token } = await setup({ retry_limit: 3 }, { estimates: ['no-face'] });
+    const el = await mount(token);
+    const attempts = collect(el, ['age-check-attempt']);
+    await waitFor(el, 'consent');
+    await takeSelfie(el);
+    expect(el.state.name).to.equal('retry');
+    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/2 attempts left/);
+    await expect(el).to.be.accessible();
+    await takeSelfie(el);
+    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/1 attempt left/);
+    const complete = oneEvent(el, 'age-check-complete');
+    await takeSelfie(el);
+    expect(el.state.name).to.equal('locked');
+    expect((await complete).detail).to.deep.equal({ outcome: 'ATTEMPTS_EXCEEDED' });
+    expect(attempts.map((a) => a.detail)).to.deep.equal([
+      { result: 'RETRY', attemptsLeft: 2 },
+      { result: 'RETRY', attemptsLeft: 1 },
+      { result: 'RETRY', attemptsLeft: 0 },
+    ]);
+    expect(heading(el)).to.match(/too many attempts/i);
+    await expect(el).to.be.accessible();
+  });
+
+  it('an expired token shows the expired screen', async () => {
+    const { control, token } = await setup();
+    await control.expireAgeSession(token);
+    const el = await mount(token);
+    await waitFor(el, 'expired');
+    expect(heading(el)).to.match(/expired/i);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a link that expires while open shows the expired screen and stops the camera; countdown in the last 5 minutes', async () => {
+    const { control, token } = await setup({ expiry_minutes: 5 });
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    await waitUntil(() => root(el).querySelector('[part="countdown"]'), 'countdown');
+    const timer = root(el).querySelector('[part="countdown"]')!;
+    expect(timer.getAttribute('role')).to.equal('timer');
+    expect(timer.textContent).to.match(/[0-5]:\d\d/);
+    button(el, /agree/i).click();
+    await waitFor(el, 'live');
+    const tracks = el.stream!.getTracks();
+    await control.expireAgeSession(token);
+    button(el, /take photo/i).click();
+    await waitFor(el, 'expired');
+    expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
+    expect(root(el).querySelector('[part="countdown"]')).to.equal(null);
+  });
+
+  it('camera denied -> fallback event, file input + QR, the chosen file completes the flow (<= 100 kB JPEG)', async () => {
+    const { control, token } = await setup({}, { estimates: [{ age: 40, confidence: 99 }] });
+    const gum = navigator.mediaDevices.getUserMedia;
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('', 'NotAllowedError'));
+    try {
+      const el = await mount(token);
+      await waitFor(el, 'consent');
+      const fallback = oneEvent(el, 'age-check-camera-fallback');
+      button(el, /agree/i).click();
+      expect((await fallback).detail).to.deep.equal({ reason: 'denied' });
+      await waitFor(el, 'fallback');
+      const input = root(el).querySelector<HTMLInputElement>('input[type="file"]')!;
+      expect(input.getAttribute('capture')).to.equal('user');
+      const label = root(el).querySelector(`label[for="${input.id}"]`);
+      expect(label?.textContent?.trim()).to.not.equal('');
+      const qr = root(el).querySelector('[part="qr"]')!;
+      expect(qr.getAttribute('role')).to.equal('img');
+      expect(qr.getAttribute('aria-label')).to.match(/QR/);
+      expect(qr.querySelector('svg path')).to.not.equal(null);
+      await expect(el).to.be.accessible();
+
+      // A big noisy PNG "photo" from the file picker.
+      const canvas = document.createElement('canvas');
+      canvas.width = 2000;
+      canvas.height = 1500;
+      const ctx = canvas.getContext('2d')!;
+      const img = ctx.createImageData(2000, 1500);
+      for (let i = 0; i < img.data.length; i++) img.data[i] = (i * 2654435761) >>> 24;
+      ctx.putImageData(img, 0, 0);
+      const blob = await new Promise<Blob>((res) => canvas.toBlob((b) => res(b!), 'image/png'));
+      expect(blob.size).to.be.greaterThan(102_400);
+      const dt = new DataTransfer();
+      dt.items.add(new File([blob], 'photo.png', { type: 'image/png' }));
+      input.files = dt.files;
+      const complete = oneEvent(el, 'age-check-complete');
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      expect((await complete).detail.outcome).to.equal('SUCCESS');
+      await waitFor(el, 'done');
+    } finally {
+      navigator.mediaDevices.getUserMedia = gum;
+    }
+    const images = await uploadedImages(control);
+    expect(images).to.have.length(1);
+    expect(images[0]!.jpeg).to.equal(true);
+    expect(images[0]!.bytes).to.be.at.most(102_400);
+  });
+
+  it('a javascript: redirect is refused: never navigated to, never a link', async () => {
+    const bad = ['java', 'script:alert(1)'].join('');
+    const { token } = await setup({ success_redirect: bad }, { estimates: [{ age: 35, confidence: 95 }] });
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    const complete = oneEvent(el, 'age-check-complete');
+    await takeSelfie(el);
+    expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS' });
+    await aTimeout(3600);
+    expect(el.navigated).to.deep.equal([]);
+    const links = [...root(el).querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+    expect(links.some((h) => /script:/i.test(h))).to.equal(false);
+    expect(root(el).innerHTML).not.to.include(bad);
+  });
+
+  it('an https redirect is followed after a short notice with a "Continue now" link', async () => {
+    const url = 'https://shop.example/age-ok?ref=1';
+    const { token } = await setup({ success_redirect: url }, { estimates: [{ age: 35, confidence: 95 }] });
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    const complete = oneEvent(el, 'age-check-complete');
+    await takeSelfie(el);
+    expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS', redirectUrl: url });
+    const link = root(el).querySelector<HTMLAnchorElement>('[part="redirect-link"]')!;
+    expect(link.getAttribute('href')).to.equal(url);
+    expect(link.textContent).to.match(/continue now/i);
+    expect(el.navigated).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+    await waitUntil(() => el.navigated.length > 0, 'navigated', { timeout: 6000 });
+    expect(el.navigated).to.deep.equal([url]);
+  });
+
+  it('redirect="none" never navigates but reports the redirect in the event', async () => {
+    const url = 'https://shop.example/age-ok';
+    const { token } = await setup({ success_redirect: url }, { estimates: [{ age: 35, confidence: 95 }] });
+    const el = await mount(token, { redirect: 'none' });
+    await waitFor(el, 'consent');
+    const complete = oneEvent(el, 'age-check-complete');
+    await takeSelfie(el);
+    expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS', redirectUrl: url });
+    await aTimeout(3500);
+    expect(el.navigated).to.deep.equal([]);
+  });
+
+  it('removing the element stops the camera tracks', async () => {
+    const { token } = await setup();
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    button(el, /agree/i).click();
+    await waitFor(el, 'live');
+    const tracks = el.stream!.getTracks();
+    expect(tracks.length).to.be.greaterThan(0);
+    expect(tracks.every((t) => t.readyState === 'live')).to.equal(true);
+    el.remove();
+    expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
+    expect(el.stream).to.equal(null);
+  });
+
+  it('hiding the page stops the camera; showing it again resumes', async () => {
+    const { token } = await setup();
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    button(el, /agree/i).click();
+    await waitFor(el, 'live');
+    const tracks = el.stream!.getTracks();
+    const desc = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
+    let visibility: DocumentVisibilityState = 'hidden';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(el, 'paused');
+      expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
+      expect(hasButton(el, /resume/i)).to.equal(true);
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      await waitFor(el, 'live');
+      expect(el.stream!.getTracks().every((t) => t.readyState === 'live')).to.equal(true);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+      Object.defineProperty(Document.prototype, 'visibilityState', desc);
+    }
+  });
+
+  it('completes with the keyboard only (Tab to each control, Enter / Space to activate)', async () => {
+    const { token } = await setup({}, { estimates: ['no-face', { age: 35, confidence: 95 }] });
+    const el = await mount(token, { redirect: 'none' });
+    await waitFor(el, 'consent');
+    const focused = () => root(el).activeElement as HTMLElement | null;
+    async function tabTo(name: RegExp) {
+      for (let i = 0; i < 10; i++) {
+        await sendKeys({ press: 'Tab' });
+        if (focused() && name.test(focused()!.textContent?.trim() ?? '')) return;
+      }
+      throw new Error(`could not Tab to ${name}`);
+    }
+    await tabTo(/agree/i);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(el, 'live');
+    await tabTo(/take photo/i);
+    await sendKeys({ press: 'Space' });
+    await waitFor(el, 'retry');
+    await tabTo(/try again/i);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(el, 'live');
+    await tabTo(/take photo/i);
+    await sendKeys({ press: 'Enter' });
+    await waitFor(el, 'done');
+    expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
+  });
+
+  it('an invalid token shows the invalid-link error (401)', async () => {
+    const el = await mount('not-a-real-token');
+    const err = oneEvent(el, 'age-check-error');
+    await waitFor(el, 'error');
+    expect((await err).detail.status).to.equal(401);
+    expect(heading(el)).to.match(/not valid/i);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a completed session shows "already completed"', async () => {
+    const { token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
+    const first = await mount(token, { redirect: 'none' });
+    await waitFor(first, 'consent');
+    await takeSelfie(first);
+    first.remove();
+    const el = await mount(token);
+    await waitFor(el, 'completed-already');
+    expect(heading(el)).to.match(/already/i);
+    await expect(el).to.be.accessible();
+  });
+});
