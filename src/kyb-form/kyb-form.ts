@@ -462,7 +462,8 @@ export class KybFormElement extends LitElement {
   /* ------------------------------------------------------------------ saving */
 
   #onReport(report: SaveReport) {
-    const key = `${report.kind}:${report.id ?? ''}`;
+    // The company has one save state whether or not the form exists yet.
+    const key = report.kind === 'company' ? 'company' : `${report.kind}:${report.id ?? ''}`;
     const before = this.#saves.get(key);
     this.#saves.set(key, report);
     if (report.state === 'saved' && before?.state !== 'saved')

@@ -1,0 +1,79 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
+import { button, mount, ready, root, setup } from './kyb-form-helpers.ts';
+
+const errorScreen = (el: KybFormElement) => root(el).querySelector<HTMLElement>('[part~="error"]');
+
+describe('<kyb-form> error screens and states', () => {
+  it('an invalid token shows the session message and a kyb-error event', async () => {
+    const el = await fixture<KybFormElement>(html`<kyb-form api-base="/sandbox"></kyb-form>`);
+    const err = oneEvent(el, 'kyb-error');
+    el.token = 'not-a-real-token';
+    const ev = await err;
+    expect(ev.detail.kind).to.equal('token');
+    expect(ev.detail.status).to.equal(401);
+    expect(JSON.stringify(ev.detail)).not.to.contain('not-a-real-token');
+    await waitUntil(() => errorScreen(el));
+    expect(errorScreen(el)!.textContent).to.contain('expired');
+    expect(errorScreen(el)!.querySelector('button')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('an unreachable service shows the network message with a retry', async () => {
+    const s = await setup();
+    const el = await fixture<KybFormElement>(html`<kyb-form></kyb-form>`);
+    const err = oneEvent(el, 'kyb-error');
+    el.apiBase = 'http://127.0.0.1:9';
+    el.token = s.token;
+    const ev = await err;
+    expect(ev.detail.kind).to.equal('network');
+    await waitUntil(() => errorScreen(el));
+    expect(errorScreen(el)!.textContent).to.contain('could not be reached');
+    await expect(el).to.be.accessible();
+    // Pointing at the sandbox and retrying recovers.
+    el.apiBase = '/sandbox';
+    await ready(el);
+    expect(errorScreen(el)).to.equal(null);
+  });
+
+  it('retry button reloads', async () => {
+    const s = await setup();
+    await s.mine.setFaults({ failRate: 1, paths: '/kyb/info/' });
+    const el = await mount(s.token);
+    await waitUntil(() => errorScreen(el), 'no error screen', { timeout: 10000 });
+    expect(errorScreen(el)!.textContent).to.contain('error');
+    await s.mine.setFaults({});
+    button(el, 'Try again').click();
+    await ready(el);
+  });
+
+  it('a skeleton with aria-busy shows while loading; changing the token reloads cleanly', async () => {
+    const s = await setup();
+    await s.mine.setFaults({ latencyMs: 600 });
+    const el = await mount(s.token);
+    const sk = root(el).querySelector('[part~="skeleton"]')!;
+    expect(sk.getAttribute('aria-busy')).to.equal('true');
+    await expect(el).to.be.accessible();
+    await s.mine.setFaults({});
+    const other = await setup({
+      kyb: { info: { locale: 'en', theme: null, flow: { fields: [{ field: 'COMPANY_NAME' }] } } },
+    });
+    el.token = other.token;
+    await ready(el);
+    // The second account's flow is shown (plus the country needed to create the form).
+    expect(root(el).querySelectorAll('label').length).to.equal(2);
+  });
+
+  it('the default flow is accessible on every step', async () => {
+    const s = await setup();
+    const el = await mount(s.token);
+    await ready(el);
+    await expect(el).to.be.accessible();
+    const steps = [...root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')];
+    for (let i = 1; i < steps.length; i++) {
+      root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')[i]!.click();
+      await el.updateComplete;
+      await expect(el).to.be.accessible();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isEmailAddress, isSafeColor, isSafeFont, isSafeUrl, themeStyles } from '../../src/theme/index.ts';
+import { THEME_COLOR_KEYS } from '../../src/api/kyb.ts';
+
+test('accepts plain colours of every notation', () => {
+  for (const c of [
+    '#fff',
+    '#1d4ed8',
+    '#1d4ed8cc',
+    'rgb(0, 10, 20)',
+    'rgba(0,0,0,0.5)',
+    'rgb(0 0 0 / 50%)',
+    'hsl(210 40% 50%)',
+    'RebeccaPurple',
+    'transparent',
+  ])
+    assert.equal(isSafeColor(c), true, c);
+});
+
+test('refuses hostile or malformed colours', () => {
+  const hostile = [
+    'red;background:url(javascript:alert(1))',
+    'url(https://evil.example/x.png)',
+    'var(--x)',
+    'expression(alert(1))',
+    'red}body{display:none',
+    'red\\3b',
+    '<script>',
+    '#12345',
+    '#ggg',
+    'notacolour',
+    'rgb(0,0,0);x:y',
+    'rgb(0,0)',
+    'calc(1px)',
+    '',
+    '#' + 'a'.repeat(70),
+    '/* */red',
+  ];
+  for (const c of hostile) assert.equal(isSafeColor(c), false, c);
+  assert.equal(isSafeColor(42), false);
+  assert.equal(isSafeColor(null), false);
+});
+
+test('fonts: plain family lists only', () => {
+  assert.equal(isSafeFont('Inter, system-ui, sans-serif'), true);
+  assert.equal(isSafeFont('"Open Sans", Arial'), true);
+  for (const f of [
+    'x;color:red',
+    'url(x)',
+    'a{b}',
+    'Arial\\',
+    '"unclosed, Arial',
+    'var(--f)',
+    'a'.repeat(300),
+  ])
+    assert.equal(isSafeFont(f), false, f);
+});
+
+test('urls: https or relative only', () => {
+  for (const u of ['https://cdn.example/logo.svg', '/logo.svg', './img/logo.png', '../logo.png'])
+    assert.equal(isSafeUrl(u), true, u);
+  for (const u of [
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    '//evil.example/x.png',
+    'http://insecure.example/x.png',
+    'vbscript:x',
+    'https://',
+    'java\nscript:alert(1)',
+    'logo.svg',
+  ])
+    assert.equal(isSafeUrl(u), false, u);
+});
+
+test('support e-mail must be a plain address', () => {
+  assert.equal(isEmailAddress('support@northwind.example'), true);
+  for (const e of ['a@b', 'x@y.com?subject=hi', 'a b@c.com', 'javascript:alert(1)//@x.com', 'a..b@c.com'])
+    assert.equal(isEmailAddress(e), false, e);
+});
+
+test('themeStyles maps all 18 keys to private properties', () => {
+  const colors = Object.fromEntries(THEME_COLOR_KEYS.map((k) => [k, '#102030']));
+  const out = themeStyles({
+    colors,
+    font: 'Inter, sans-serif',
+    logo: '/logo.svg',
+    companyName: 'Acme',
+    supportEmail: 'help@acme.example',
+  });
+  assert.equal(Object.keys(out.vars).length, 19);
+  assert.equal(out.vars['--_kyb-theme-primary'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-background'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-surface'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-primary-hover'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-disabled-icon'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-disabled-text'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-disabled'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-text'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-info-background'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-font-family'], 'Inter, sans-serif');
+  assert.deepEqual(
+    [out.logo, out.companyName, out.supportEmail, out.ignored],
+    ['/logo.svg', 'Acme', 'help@acme.example', []],
+  );
+});
+
+test('themeStyles ignores hostile values and never returns them', () => {
+  const evil = 'red;background:url(javascript:alert(1))';
+  const out = themeStyles({
+    colors: { primary: evil, secondary: '#00ff00', border: 'var(--x)' },
+    font: 'x;}body{',
+    logo: 'javascript:alert(1)',
+    companyName: 'Evil\u0000 Corp <b>',
+    supportEmail: 'x@y.com?bcc=all@z.com',
+  });
+  assert.deepEqual(out.vars, { '--_kyb-theme-secondary': '#00ff00' });
+  assert.equal(out.logo, null);
+  assert.equal(out.supportEmail, null);
+  assert.equal(out.companyName, 'Evil Corp <b>'); // rendered as text, never as HTML
+  assert.deepEqual(out.ignored.sort(), ['colors.border', 'colors.primary', 'font', 'logo', 'supportEmail']);
+  assert.ok(!JSON.stringify(out.vars).includes('url('));
+});
+
+test('themeStyles of nothing is empty', () => {
+  for (const t of [null, undefined, {}]) {
+    const out = themeStyles(t);
+    assert.deepEqual(out, { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] });
+  }
+});
