@@ -160,9 +160,9 @@ export class BeneficiariesStep implements StepController {
 
   /* ------------------------------------------------------------ documents loading */
 
-  #loadDocs(ctx: KybContext, beneficiaryId: string): Promise<void> {
+  #loadDocs(ctx: KybContext, beneficiaryId: string, fromRender = false): Promise<void> {
     this.#docLoad.set(beneficiaryId, { status: 'loading' });
-    ctx.requestUpdate();
+    if (!fromRender) ctx.requestUpdate();
     return ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId).then(
       (docs) => {
         const set = this.#docSet(beneficiaryId);
@@ -286,7 +286,7 @@ export class BeneficiariesStep implements StepController {
       this.#docLoad.delete(b.id);
       this.#confirmRemove = null;
       ctx.report({ kind: 'beneficiary', state: 'saved', id: b.id });
-      this.#focusLater(ctx.readOnly ? 'ben-list-heading' : ADD_BUTTON_ID);
+      this.#focusLater(ADD_BUTTON_ID);
     } catch (err) {
       this.#removeError = { id: b.id, message: errorMessage(err) };
       ctx.report({
@@ -306,7 +306,7 @@ export class BeneficiariesStep implements StepController {
   render(ctx: KybContext): TemplateResult {
     if (!this.#started) {
       this.#started = true;
-      for (const b of this.#list) void this.#loadDocs(ctx, b.id);
+      for (const b of this.#list) void this.#loadDocs(ctx, b.id, true);
     }
     const cfg = beneficiaryConfig(ctx.flow);
     const editable = !ctx.readOnly && !cfg.readOnly;
@@ -330,10 +330,9 @@ export class BeneficiariesStep implements StepController {
             </div>`
           : nothing
       }
-      <h3 class="ben-list-heading" id="ben-list-heading" tabindex="-1">${msg('Beneficiaries')}</h3>
       ${
         this.#list.length
-          ? html`<ul class="ben-list" part="beneficiary-list" aria-labelledby="ben-list-heading">
+          ? html`<ul class="ben-list list" part="beneficiary-list" aria-label=${msg('Beneficiaries')}>
               ${this.#list.map((b) => this.#renderCard(ctx, cfg, b, editable))}
             </ul>`
           : html`<p class="ben-empty">${msg('No beneficiaries added yet.')}</p>`
@@ -344,7 +343,7 @@ export class BeneficiariesStep implements StepController {
           : editable
             ? html`<button
                 type="button"
-                class="button"
+                class="btn btn-primary"
                 part="button add-button"
                 id=${ADD_BUTTON_ID}
                 aria-describedby=${problems.length ? 'ben-list-err' : nothing}
@@ -463,7 +462,7 @@ export class BeneficiariesStep implements StepController {
               <p id="${key}-confirm-text">${msg(str`Remove ${name}? Their documents are removed too.`)}</p>
               <button
                 type="button"
-                class="button button-danger"
+                class="btn btn-danger"
                 part="button danger-button"
                 id="${key}-confirm-remove"
                 ?disabled=${this.#removing === b.id}
@@ -476,7 +475,7 @@ export class BeneficiariesStep implements StepController {
               </button>
               <button
                 type="button"
-                class="button button-secondary"
+                class="btn btn-secondary"
                 part="button"
                 id="${key}-keep"
                 ?disabled=${this.#removing === b.id}
@@ -501,7 +500,7 @@ export class BeneficiariesStep implements StepController {
           : html`<div class="ben-actions" part="actions">
               <button
                 type="button"
-                class="button button-secondary"
+                class="btn btn-secondary"
                 part="button edit-button"
                 id="${key}-edit"
                 ?disabled=${this.#draft !== null}
@@ -511,7 +510,7 @@ export class BeneficiariesStep implements StepController {
               </button>
               <button
                 type="button"
-                class="button button-secondary"
+                class="btn btn-secondary"
                 part="button remove-button"
                 id="${key}-remove"
                 ?disabled=${this.#draft !== null}
@@ -527,7 +526,7 @@ export class BeneficiariesStep implements StepController {
               </button>
             </div>`
         : nothing;
-    return html`<li class="ben-card" part="beneficiary" id=${key}>
+    return html`<li class="ben-card card" part="beneficiary" id=${key}>
       <h4 class="ben-name" part="beneficiary-name" id="${key}-name" tabindex="-1">${name}</h4>
       ${editing ? this.#renderForm(ctx, cfg) : html`${details} ${actions}`} ${this.#renderDocs(ctx, cfg, b)}
     </li>`;
@@ -568,7 +567,7 @@ export class BeneficiariesStep implements StepController {
             </ul>`
           : nothing
       }
-      <div aria-live="polite" class="status">
+      <div aria-live="polite" class="ben-docs-status">
         ${load.status === 'loading' ? html`<span>${msg('Loading documents…')}</span>` : nothing}
       </div>
       ${
@@ -576,7 +575,7 @@ export class BeneficiariesStep implements StepController {
           ? html`<p class="field-error" part="field-error" role="alert">${load.message}</p>
               <button
                 type="button"
-                class="button button-secondary"
+                class="btn btn-secondary"
                 part="button retry-button"
                 @click=${() => void this.#loadDocs(ctx, b.id)}
               >
@@ -634,7 +633,7 @@ export class BeneficiariesStep implements StepController {
           aria-invalid=${e ? 'true' : 'false'}
           aria-required=${required ? 'true' : 'false'}
           @input=${(ev: Event) => this.#update(ctx, { [f]: (ev.target as HTMLInputElement).value }, id)}
-          @blur=${() => this.#left(ctx, id)}
+          @focusout=${() => this.#left(ctx, id)}
         />`,
       });
     };
@@ -657,7 +656,7 @@ export class BeneficiariesStep implements StepController {
             this.#update(ctx, { [f]: (ev.target as HTMLSelectElement).value }, id);
             this.#left(ctx, id);
           }}
-          @blur=${() => this.#left(ctx, id)}
+          @focusout=${() => this.#left(ctx, id)}
         >
           <option value="" ?selected=${value === ''}>${msg('Choose a country')}</option>
           ${countryOptions(ctx.locale).map(
@@ -675,7 +674,7 @@ export class BeneficiariesStep implements StepController {
           required: true,
           control: html`${(['INDIVIDUAL', 'COMPANY'] as InfoType[]).map((k) => {
             const id = k === 'INDIVIDUAL' ? `${FORM}-kind-individual` : `${FORM}-kind-company`;
-            return html`<div class="choice">
+            return html`<div class="option">
               <input
                 type="radio"
                 id=${id}
@@ -703,14 +702,14 @@ export class BeneficiariesStep implements StepController {
       error: typesErr,
       control: html`${BENEFICIARY_TYPES.map((t) => {
         const id = `${FORM}-type-${t}`;
-        return html`<div class="choice">
+        return html`<div class="option">
           <input
             type="checkbox"
             id=${id}
             .checked=${d.types.includes(t)}
             aria-describedby=${describedBy(typesId, true, !!typesErr)}
             @change=${(ev: Event) => onTypes(t, (ev.target as HTMLInputElement).checked)}
-            @blur=${() => this.#left(ctx, fieldId('types'))}
+            @focusout=${() => this.#left(ctx, fieldId('types'))}
           />
           <label for=${id}>${typeLabel(t)}</label>
         </div>`;
@@ -746,7 +745,7 @@ export class BeneficiariesStep implements StepController {
                   p[i] = (ev.target as HTMLInputElement).value;
                   this.#update(ctx, { positions: p }, id);
                 }}
-                @blur=${() => this.#left(ctx, id)}
+                @focusout=${() => this.#left(ctx, id)}
               />`,
             });
           })}`,
@@ -779,7 +778,7 @@ export class BeneficiariesStep implements StepController {
             aria-invalid=${ownErr ? 'true' : 'false'}
             aria-required=${req('ownershipPercentage') ? 'true' : 'false'}
             @input=${(ev: Event) => this.#update(ctx, { ownership: (ev.target as HTMLInputElement).value }, ownId)}
-            @blur=${() => this.#left(ctx, ownId)}
+            @focusout=${() => this.#left(ctx, ownId)}
           />`,
         })
       : nothing;
@@ -809,7 +808,7 @@ export class BeneficiariesStep implements StepController {
                       this.#update(ctx, { dateOfBirth: (ev.target as HTMLInputElement).value }, dobId)}
                     @change=${(ev: Event) =>
                       this.#update(ctx, { dateOfBirth: (ev.target as HTMLInputElement).value }, dobId)}
-                    @blur=${() => this.#left(ctx, dobId)}
+                    @focusout=${() => this.#left(ctx, dobId)}
                   />`,
                 })
               : nothing
@@ -835,9 +834,13 @@ export class BeneficiariesStep implements StepController {
           }`;
     const fillerId = `${FORM}-formFiller`;
     return html`<div class="ben-form" part="beneficiary-form" role="group" aria-labelledby="${FORM}-title">
-      <h4 id="${FORM}-title" class="ben-form-title">${title}</h4>
+      ${
+        isNew
+          ? html`<h4 id="${FORM}-title" class="ben-form-title">${title}</h4>`
+          : html`<h5 id="${FORM}-title" class="ben-form-title">${title}</h5>`
+      }
       ${kind} ${info} ${types} ${positions} ${ownership}
-      <div class="field choice" part="field">
+      <div class="field option" part="field">
         <input
           type="checkbox"
           id=${fillerId}
@@ -856,7 +859,7 @@ export class BeneficiariesStep implements StepController {
       <div class="ben-form-actions" part="actions">
         <button
           type="button"
-          class="button"
+          class="btn btn-primary"
           part="button save-button"
           id="${FORM}-save"
           ?disabled=${this.#saving}
@@ -877,7 +880,7 @@ export class BeneficiariesStep implements StepController {
         </button>
         <button
           type="button"
-          class="button button-secondary"
+          class="btn btn-secondary"
           part="button cancel-button"
           id="${FORM}-cancel"
           ?disabled=${this.#saving}
@@ -908,8 +911,9 @@ export class BeneficiariesStep implements StepController {
         if (m) issues.push({ id: fieldId(f), label: this.#fieldLabel(f), message: m, step: 'beneficiaries' });
       }
     }
+    const firstCard = this.#list[0] ? `${this.#key(this.#list[0].id)}-name` : 'kyb-step-heading';
     const addTarget =
-      draft && draft.id === null ? fieldId('infoType') : cfg.readOnly ? 'ben-list-heading' : ADD_BUTTON_ID;
+      draft && draft.id === null ? fieldId('infoType') : cfg.readOnly ? firstCard : ADD_BUTTON_ID;
     for (const p of this.#listMessages(ctx, cfg)) {
       if (p.kind === 'required' || p.kind === 'threshold') {
         issues.push({
@@ -920,8 +924,7 @@ export class BeneficiariesStep implements StepController {
         });
       } else if (p.kind === 'total') {
         const last = [...this.#list].reverse().find((b) => typeof b.ownershipPercentage === 'number');
-        const id =
-          last && !cfg.readOnly && this.#draft === null ? `${this.#key(last.id)}-edit` : 'ben-list-heading';
+        const id = last && !cfg.readOnly && this.#draft === null ? `${this.#key(last.id)}-edit` : firstCard;
         issues.push({ id, label: msg('Ownership (%)'), message: p.message, step: 'beneficiaries' });
       } else {
         const b = this.#list.find((x) => x.id === p.beneficiaryId);

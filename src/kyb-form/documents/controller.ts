@@ -67,7 +67,7 @@ export class DocumentsStep implements StepController {
           })}
           ${
             ctx.readOnly
-              ? html`<h3 class="doc-heading" id="${id}-label">${label}</h3>
+              ? html`<h4 class="doc-heading" id="${id}-label">${label}</h4>
                   ${docs.length === 0 ? html`<p>${msg('No file uploaded.')}</p>` : nothing}`
               : nothing
           }
@@ -77,7 +77,7 @@ export class DocumentsStep implements StepController {
       ${
         others.length
           ? html`<section class="doc-group" part="document-group" aria-labelledby="doc-other-heading">
-              <h3 id="doc-other-heading" class="doc-heading">${msg('Other uploaded documents')}</h3>
+              <h4 id="doc-other-heading" class="doc-heading">${msg('Other uploaded documents')}</h4>
               ${this.#set.renderList(ctx, { docs: others })}
             </section>`
           : nothing
@@ -88,7 +88,7 @@ export class DocumentsStep implements StepController {
   #renderGeneric(ctx: KybContext): TemplateResult {
     return html`<div class="documents" part="documents">
       <section class="doc-group" part="document-group" aria-labelledby="doc-generic-heading">
-        <h3 id="doc-generic-heading" class="doc-heading">${msg('Company documents')}</h3>
+        <h4 id="doc-generic-heading" class="doc-heading">${msg('Company documents')}</h4>
         <p class="field-description">
           ${msg('Upload documents about your company, such as its certificate of incorporation.')}
         </p>

@@ -288,7 +288,7 @@ export class DocumentSet {
       state.phase === 'failed' && !readOnly
         ? html`<button
             type="button"
-            class="button button-secondary"
+            class="btn btn-secondary"
             part="button retry-button"
             id="${slot.id}-retry"
             @click=${(e: Event) => {
@@ -301,9 +301,7 @@ export class DocumentSet {
         : nothing;
     return html`<div class="doc-slot" part="document-slot">
       ${select} ${input} ${retry}
-      <div class="status doc-status" part="upload-status" id="${slot.id}-status" aria-live="polite">
-        ${status}
-      </div>
+      <div class="doc-status" part="upload-status" id="${slot.id}-status" aria-live="polite">${status}</div>
     </div>`;
   }
 
@@ -399,7 +397,7 @@ export class DocumentSet {
     if (api.retrieve) {
       view = html`<button
           type="button"
-          class="button button-link"
+          class="btn-link"
           part="button view-button"
           id="${key}-view"
           ?disabled=${s.viewing}
@@ -450,7 +448,7 @@ export class DocumentSet {
                 s.error = null;
                 ctx.requestUpdate();
               }}
-              @blur=${() => {
+              @focusout=${() => {
                 if (s.dirty) s.left = true;
                 ctx.requestUpdate();
               }}
@@ -469,7 +467,7 @@ export class DocumentSet {
         })}
         <button
           type="button"
-          class="button"
+          class="btn btn-primary"
           part="button"
           ?disabled=${s.saving}
           @click=${(e: Event) => {
@@ -481,7 +479,7 @@ export class DocumentSet {
         </button>
         <button
           type="button"
-          class="button button-secondary"
+          class="btn btn-secondary"
           part="button"
           ?disabled=${s.saving}
           @click=${(e: Event) => {
@@ -495,7 +493,7 @@ export class DocumentSet {
     } else if (canRename) {
       rename = html`<button
         type="button"
-        class="button button-link"
+        class="btn-link"
         part="button rename-button"
         id="${key}-rename"
         @click=${(e: Event) => this.#startRename(ctx, doc, e)}
@@ -518,7 +516,11 @@ export class DocumentSet {
   ): TemplateResult | typeof nothing {
     const docs = o.docs ?? this.docs;
     if (docs.length === 0) return nothing;
-    return html`<ul class="doc-list" part="document-list" aria-label=${o.label ?? msg('Uploaded documents')}>
+    return html`<ul
+      class="doc-list list"
+      part="document-list"
+      aria-label=${o.label ?? msg('Uploaded documents')}
+    >
       ${docs.map((d) => this.#renderItem(ctx, d, o.showType ?? true))}
     </ul>`;
   }
