@@ -5,7 +5,10 @@ import { AttemptResponse, CaptureSession, DocumentRequest, SelfieRequest } from 
 export interface AgeClientOptions extends Omit<HttpClientOptions, 'auth'> {
   token: string;
 }
-type Upload = { signal?: AbortSignal | undefined; onUploadProgress?: ((fraction: number) => void) | undefined };
+type Upload = {
+  signal?: AbortSignal | undefined;
+  onUploadProgress?: ((fraction: number) => void) | undefined;
+};
 
 export class AgeClient {
   readonly http: HttpClient;
@@ -18,11 +21,15 @@ export class AgeClient {
     return this.http.get('/age-estimation/session/', { schema: CaptureSession, ...o });
   }
   /** One attempt: never retried automatically (the caller decides, see `<age-check>`). */
-  selfie(imageBase64: string, o: Upload = {}) {
+  async selfie(imageBase64: string, o: Upload = {}) {
     const body = SelfieRequest.parse({ image: imageBase64 });
-    return this.http.request('POST', '/age-estimation/session/selfie/', { body, schema: AttemptResponse, ...o });
+    return this.http.request('POST', '/age-estimation/session/selfie/', {
+      body,
+      schema: AttemptResponse,
+      ...o,
+    });
   }
-  document(front: string, back: string | null, o: Upload = {}) {
+  async document(front: string, back: string | null, o: Upload = {}) {
     const body = DocumentRequest.parse({ front, back });
     return this.http.request('POST', '/age-estimation/session/document/', {
       body,

@@ -4,7 +4,13 @@ import { bounded, CountryCode, DateOnly, DateTime, intRange, opt, Tags, Uuid } f
 
 export const MonitoringStatus = z.enum(['ACTIVE', 'STOPPED', 'PENDING', 'ALERT']);
 export const UserMonitoringType = z.enum(['PERSON', 'COMPANY']);
-export const AmlCheckStatus = z.enum(['NOT_CHECKED', 'NO_FLAGS', 'FALSE_POSITIVE', 'TRUE_POSITIVE', 'FLAGS_FOUND']);
+export const AmlCheckStatus = z.enum([
+  'NOT_CHECKED',
+  'NO_FLAGS',
+  'FALSE_POSITIVE',
+  'TRUE_POSITIVE',
+  'FLAGS_FOUND',
+]);
 export const PersonDataset = z.enum([
   'PEP_CURRENT', 'PEP_FORMER', 'PEP_LINKED', 'SAN_CURRENT', 'SAN_FORMER', 'INS', 'RRE', 'DD', 'POI', 'REL',
 ]); // prettier-ignore

@@ -104,13 +104,11 @@ export const base64Bytes = (b64: string) => {
 const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Base64 text (no data: prefix) of at most `maxBytes` decoded bytes. */
 export const Base64 = (maxBytes: number) =>
-  z
-    .string()
-    .check(
-      z.minLength(4),
-      z.maxLength(base64Length(maxBytes)),
-      z.refine((s) => s.length % 4 === 0 && BASE64_RE.test(s), { message: 'not base64' }),
-    );
+  z.string().check(
+    z.minLength(4),
+    z.maxLength(base64Length(maxBytes)),
+    z.refine((s) => s.length % 4 === 0 && BASE64_RE.test(s), { message: 'not base64' }),
+  );
 
 /** A filename whose extension is one of the accepted document types. */
 export const DocumentFilename = bounded(1, 255).check(

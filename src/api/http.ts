@@ -273,7 +273,13 @@ export class HttpClient {
           path,
           cause,
         });
-      throw new ApiError({ kind: 'network', message: 'The service could not be reached.', method, path, cause });
+      throw new ApiError({
+        kind: 'network',
+        message: 'The service could not be reached.',
+        method,
+        path,
+        cause,
+      });
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
@@ -317,7 +323,8 @@ export class HttpClient {
       const message =
         typeof body?.message === 'string'
           ? body.message
-          : (body?.message?.detail ?? (raw.status === 0 ? 'No response.' : `The service answered ${raw.status}.`));
+          : (body?.message?.detail ??
+            (raw.status === 0 ? 'No response.' : `The service answered ${raw.status}.`));
       throw new ApiError({
         kind: 'http',
         status: raw.status,
@@ -332,11 +339,19 @@ export class HttpClient {
       });
     }
     if (schema === undefined) return undefined as Output<S>;
+    if (raw.status === 204 || raw.text.length === 0) {
+      // No content: valid only where the schema allows `undefined` (e.g. answers not saved yet).
+      const none = schema.safeParse(undefined);
+      if (none.success) return none.data as Output<S>;
+    }
     if (!jsonOk) {
       throw new ApiError({
         kind: 'invalid-response',
         status: raw.status,
-        message: raw.text.length === 0 ? 'The service sent an empty answer.' : 'The service sent an answer that is not JSON.',
+        message:
+          raw.text.length === 0
+            ? 'The service sent an empty answer.'
+            : 'The service sent an answer that is not JSON.',
         method,
         path,
       });

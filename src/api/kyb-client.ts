@@ -48,7 +48,7 @@ export class KybClient {
   listForms(o: Signal = {}) {
     return this.http.get('/kyb/forms/', { schema: KybFormList, ...o });
   }
-  createForm(company: z.input<typeof CompanyCreate>, o: Signal = {}) {
+  async createForm(company: z.input<typeof CompanyCreate>, o: Signal = {}) {
     const body = { company: CompanyCreate.parse(company) };
     return this.http.request('POST', '/kyb/forms/', { body, schema: KybForm, ...o });
   }
@@ -56,9 +56,14 @@ export class KybClient {
     return this.http.get(`/kyb/forms/${enc(id)}/`, { schema: KybForm, ...o });
   }
   /** PATCH with the whole company object: repeating it is harmless, so it is retried like a PUT. */
-  updateForm(id: string, company: CompanyWrite, o: Signal = {}) {
+  async updateForm(id: string, company: CompanyWrite, o: Signal = {}) {
     const body = UpdateFormRequest.parse({ company });
-    return this.http.request('PATCH', `/kyb/forms/${enc(id)}/`, { body, schema: KybForm, idempotent: true, ...o });
+    return this.http.request('PATCH', `/kyb/forms/${enc(id)}/`, {
+      body,
+      schema: KybForm,
+      idempotent: true,
+      ...o,
+    });
   }
   /** Never retried: a lost answer must be resolved by reading the form's status. */
   submit(id: string, o: Signal = {}) {
@@ -68,11 +73,20 @@ export class KybClient {
   listBeneficiaries(formId: string, o: Signal = {}) {
     return this.http.get(`/kyb/forms/${enc(formId)}/beneficiaries/`, { schema: BeneficiaryList, ...o });
   }
-  createBeneficiary(formId: string, data: z.input<typeof BeneficiaryCreate>, o: Signal = {}) {
+  async createBeneficiary(formId: string, data: z.input<typeof BeneficiaryCreate>, o: Signal = {}) {
     const body = BeneficiaryCreate.parse(data);
-    return this.http.request('POST', `/kyb/forms/${enc(formId)}/beneficiaries/`, { body, schema: Beneficiary, ...o });
+    return this.http.request('POST', `/kyb/forms/${enc(formId)}/beneficiaries/`, {
+      body,
+      schema: Beneficiary,
+      ...o,
+    });
   }
-  updateBeneficiary(formId: string, id: string, data: z.input<typeof BeneficiaryPatch>, o: Signal = {}) {
+  async updateBeneficiary(
+    formId: string,
+    id: string,
+    data: z.input<typeof BeneficiaryPatch>,
+    o: Signal = {},
+  ) {
     const body = BeneficiaryPatch.parse(data);
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(id)}/`;
     return this.http.request('PATCH', path, { body, schema: Beneficiary, idempotent: true, ...o });
@@ -84,15 +98,24 @@ export class KybClient {
   listCompanyDocuments(formId: string, o: Signal = {}) {
     return this.http.get(`/kyb/forms/${enc(formId)}/documents/`, { schema: KybDocumentList, ...o });
   }
-  uploadCompanyDocument(formId: string, doc: z.input<typeof DocumentUpload>, o: Upload = {}) {
+  async uploadCompanyDocument(formId: string, doc: z.input<typeof DocumentUpload>, o: Upload = {}) {
     const body = DocumentUpload.parse(doc);
-    return this.http.request('POST', `/kyb/forms/${enc(formId)}/documents/`, { body, schema: KybDocument, ...o });
+    return this.http.request('POST', `/kyb/forms/${enc(formId)}/documents/`, {
+      body,
+      schema: KybDocument,
+      ...o,
+    });
   }
   listBeneficiaryDocuments(formId: string, beneficiaryId: string, o: Signal = {}) {
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/`;
     return this.http.get(path, { schema: KybDocumentList, ...o });
   }
-  uploadBeneficiaryDocument(formId: string, beneficiaryId: string, doc: z.input<typeof DocumentUpload>, o: Upload = {}) {
+  async uploadBeneficiaryDocument(
+    formId: string,
+    beneficiaryId: string,
+    doc: z.input<typeof DocumentUpload>,
+    o: Upload = {},
+  ) {
     const body = DocumentUpload.parse(doc);
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/`;
     return this.http.request('POST', path, { body, schema: KybDocument, ...o });
@@ -103,7 +126,13 @@ export class KybClient {
     return this.http.get(path, { schema: KybDocument, ...o });
   }
   /** Interface endpoint 5. */
-  renameBeneficiaryDocument(formId: string, beneficiaryId: string, id: string, filename: string, o: Signal = {}) {
+  async renameBeneficiaryDocument(
+    formId: string,
+    beneficiaryId: string,
+    id: string,
+    filename: string,
+    o: Signal = {},
+  ) {
     const body = RenameDocumentRequest.parse({ filename });
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/${enc(id)}/`;
     return this.http.request('PATCH', path, { body, schema: KybDocument, idempotent: true, ...o });
@@ -119,7 +148,7 @@ export class KybClient {
     const res = await this.http.get(path, { schema: z.optional(Answers), ...o });
     return res ?? null;
   }
-  putAnswers(formId: string, questionnaireId: string, answers: Answers, o: Upload = {}) {
+  async putAnswers(formId: string, questionnaireId: string, answers: Answers, o: Upload = {}) {
     const path = `/kyb/forms/${enc(formId)}/questionnaires/${enc(questionnaireId)}/answers/`;
     return this.http.request('PUT', path, { body: Answers.parse(answers), ...o });
   }

@@ -70,7 +70,9 @@ export const COMPANY_FIELDS = {
 } as const;
 export type CompanyFieldName = keyof typeof COMPANY_FIELDS;
 export type CompanyKey = (typeof COMPANY_FIELDS)[CompanyFieldName];
-export const CompanyFieldName = z.enum(Object.keys(COMPANY_FIELDS) as [CompanyFieldName, ...CompanyFieldName[]]);
+export const CompanyFieldName = z.enum(
+  Object.keys(COMPANY_FIELDS) as [CompanyFieldName, ...CompanyFieldName[]],
+);
 
 /** E.164: `+` then 2-15 digits, the first not 0. */
 export const E164 = z.string().check(z.regex(/^\+[1-9]\d{1,14}$/, { message: 'phone' }));
@@ -128,7 +130,11 @@ export const CompanyWrite = z.object({
 });
 export type CompanyWrite = z.infer<typeof CompanyWrite>;
 /** Creating the form needs the two required fields. */
-export const CompanyCreate = z.object({ ...CompanyWrite.shape, companyName: f.companyName, country: f.country });
+export const CompanyCreate = z.object({
+  ...CompanyWrite.shape,
+  companyName: f.companyName,
+  country: f.country,
+});
 export const CreateFormRequest = z.object({ company: CompanyCreate });
 export const UpdateFormRequest = z.object({ company: CompanyWrite });
 
@@ -209,7 +215,11 @@ export const CustomFieldDef = z.object({
   description: opt(z.string()),
   choices: opt(z.array(Choice)),
 });
-export const FlowCustomField = z.object({ field: CustomFieldDef, order: z._default(z.number(), 0), ...flowFlags });
+export const FlowCustomField = z.object({
+  field: CustomFieldDef,
+  order: z._default(z.number(), 0),
+  ...flowFlags,
+});
 export type FlowCustomField = z.infer<typeof FlowCustomField>;
 export const FlowDocument = z.object({
   docType: z.string().check(z.minLength(1)),
@@ -293,7 +303,12 @@ const beneficiaryCommon = {
   ownershipPercentage: opt(z.number().check(z.gte(0), z.lte(100))),
 };
 export const BeneficiaryCreate = z.discriminatedUnion('infoType', [
-  z.object({ ...beneficiaryCommon, infoType: z.literal('INDIVIDUAL'), info: IndividualInfoWrite, parent: opt(Id) }),
+  z.object({
+    ...beneficiaryCommon,
+    infoType: z.literal('INDIVIDUAL'),
+    info: IndividualInfoWrite,
+    parent: opt(Id),
+  }),
   z.object({ ...beneficiaryCommon, infoType: z.literal('COMPANY'), info: CompanyInfoWrite, parent: opt(Id) }),
 ]);
 export type BeneficiaryCreate = z.infer<typeof BeneficiaryCreate>;
@@ -424,7 +439,10 @@ export const QuestionnaireDefinition = z.object({
 export type QuestionnaireDefinition = z.infer<typeof QuestionnaireDefinition>;
 
 /** A file answer: base64 on upload; a service may answer with a URL in `file` on read. */
-export const FileAnswer = z.object({ filename: DocumentFilename, file: bounded(1, Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4) });
+export const FileAnswer = z.object({
+  filename: DocumentFilename,
+  file: bounded(1, Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4),
+});
 export type FileAnswer = z.infer<typeof FileAnswer>;
 export const AnswerValue = z.union([
   z.null(),
@@ -444,9 +462,7 @@ export type Answers = z.infer<typeof Answers>;
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const choiceKey = (q: Pick<Question, 'choices'>) =>
-  z.string().check(
-    z.refine((v) => (q.choices ?? []).some((c) => c.key === v), { message: 'choice' }),
-  );
+  z.string().check(z.refine((v) => (q.choices ?? []).some((c) => c.key === v), { message: 'choice' }));
 const uniqueArray = <T extends z.core.SomeType>(item: T) =>
   z.array(item).check(z.refine((a) => new Set(a as unknown[]).size === a.length, { message: 'unique' }));
 

@@ -9,7 +9,14 @@ export const US_STATES = [
 ] as const; // prettier-ignore
 export const UsState = z.enum(US_STATES);
 export const SosStatus = z.enum(['NOT_ORDERED', 'IN_PROGRESS', 'FINISHED', 'FAILED', 'TIMED_OUT']);
-export const FormationType = z.enum(['CORPORATION', 'LLC', 'PARTNERSHIP', 'NON_PROFIT', 'TRUST', 'SOLE_PROPRIETORSHIP']);
+export const FormationType = z.enum([
+  'CORPORATION',
+  'LLC',
+  'PARTNERSHIP',
+  'NON_PROFIT',
+  'TRUST',
+  'SOLE_PROPRIETORSHIP',
+]);
 
 /** The state code's field name is not shown by the interface: `state` (ours). */
 export const SosOrderRequest = z.object({

@@ -37,26 +37,38 @@ export class PartnerClient {
   }
 
   /** Endpoint 1: `POST /aml/monitorings/`. */
-  createMonitoring(req: z.input<typeof CreateMonitoringRequest>, o: Signal = {}) {
+  async createMonitoring(req: z.input<typeof CreateMonitoringRequest>, o: Signal = {}) {
     const body = CreateMonitoringRequest.parse(req);
     return this.http.request('POST', '/aml/monitorings/', { body, schema: AmlMonitoring, ...o });
   }
   getMonitoring(id: string, o: Signal = {}) {
     return this.http.get(`/aml/monitorings/${enc(id)}/`, { schema: AmlMonitoring, ...o });
   }
-  startMonitoring(id: string, comment?: string, o: Signal = {}) {
+  async startMonitoring(id: string, comment?: string, o: Signal = {}) {
     const body = MonitoringCommentRequest.parse({ comment });
-    return this.http.request('POST', `/aml/monitorings/${enc(id)}/start/`, { body, schema: AmlMonitoring, ...o });
+    return this.http.request('POST', `/aml/monitorings/${enc(id)}/start/`, {
+      body,
+      schema: AmlMonitoring,
+      ...o,
+    });
   }
-  stopMonitoring(id: string, comment?: string, o: Signal = {}) {
+  async stopMonitoring(id: string, comment?: string, o: Signal = {}) {
     const body = MonitoringCommentRequest.parse({ comment });
-    return this.http.request('POST', `/aml/monitorings/${enc(id)}/stop/`, { body, schema: AmlMonitoring, ...o });
+    return this.http.request('POST', `/aml/monitorings/${enc(id)}/stop/`, {
+      body,
+      schema: AmlMonitoring,
+      ...o,
+    });
   }
 
   /** Endpoint 2: `POST /api/v2/sos-filing-documents/`. */
-  orderSosDocument(req: z.input<typeof SosOrderRequest>, o: Signal = {}) {
+  async orderSosDocument(req: z.input<typeof SosOrderRequest>, o: Signal = {}) {
     const body = SosOrderRequest.parse(req);
-    return this.http.request('POST', '/api/v2/sos-filing-documents/', { body, schema: SosFilingDocument, ...o });
+    return this.http.request('POST', '/api/v2/sos-filing-documents/', {
+      body,
+      schema: SosFilingDocument,
+      ...o,
+    });
   }
   getSosDocument(id: string, o: Signal = {}) {
     return this.http.get(`/api/v2/sos-filing-documents/${enc(id)}/`, { schema: SosFilingDocument, ...o });
@@ -66,13 +78,18 @@ export class PartnerClient {
    * Endpoint 3: `POST /age-estimation/token/`. A 402 throws `ApiError` with `code`
    * `insufficient_finances` and the interface's body in `error.body`.
    */
-  createAgeToken(req: z.input<typeof AgeTokenRequest> = {}, o: Signal = {}) {
+  async createAgeToken(req: z.input<typeof AgeTokenRequest> = {}, o: Signal = {}) {
     const body = AgeTokenRequest.parse(req);
     return this.http.request('POST', '/age-estimation/token/', { body, schema: AgeTokenResponse, ...o });
   }
 
   /** Endpoint 4: `POST /kyc/identifications/{scanRef}/blocklists/{source}/`. */
-  addToBlocklist(scanRef: string, source: z.input<typeof BlocklistSource>, reason: string, o: Signal = {}) {
+  async addToBlocklist(
+    scanRef: string,
+    source: z.input<typeof BlocklistSource>,
+    reason: string,
+    o: Signal = {},
+  ) {
     const src = BlocklistSource.parse(source);
     const body = BlocklistRequest.parse({ reason });
     const path = `/kyc/identifications/${enc(scanRef)}/blocklists/${src}/`;
@@ -80,13 +97,13 @@ export class PartnerClient {
   }
 
   /** Endpoint 11: `POST /api/v2/token`. */
-  createClientToken(req: z.input<typeof ClientTokenRequest>, o: Signal = {}) {
+  async createClientToken(req: z.input<typeof ClientTokenRequest>, o: Signal = {}) {
     const body = ClientTokenRequest.parse(req);
     return this.http.request('POST', '/api/v2/token', { body, schema: ClientTokenResponse, ...o });
   }
 
   /** KYB form token minting: `POST /kyb/tokens/`. Hand `tokenString` to `<kyb-form token>`. */
-  createKybToken(req: z.input<typeof KybTokenRequest>, o: Signal = {}) {
+  async createKybToken(req: z.input<typeof KybTokenRequest>, o: Signal = {}) {
     const body = KybTokenRequest.parse(req);
     return this.http.request('POST', '/kyb/tokens/', { body, schema: KybToken, ...o });
   }
@@ -94,14 +111,19 @@ export class PartnerClient {
 
 export const createPartnerClient = (options: PartnerClientOptions) => new PartnerClient(options);
 
-const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const toHex = (buf: ArrayBuffer) =>
+  [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Hex HMAC-SHA256 of `body` with `secret`: the value of a webhook's `X-Signature` header. */
 export async function signWebhook(body: string | Uint8Array, secret: string): Promise<string> {
   const enc8 = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', enc8.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    enc8.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const data = typeof body === 'string' ? enc8.encode(body) : body;
   return toHex(await crypto.subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
 }
