@@ -1,0 +1,65 @@
+import '../src/age-check/define.ts';
+import type { AgeCheckElement } from '../src/age-check/age-check.ts';
+import { logEvent, postJson, refreshWebhooks, SANDBOX_BASE } from './shared.ts';
+
+const host = document.querySelector<HTMLElement>('#age-host')!;
+const events = document.querySelector<HTMLElement>('#events')!;
+const webhooks = document.querySelector<HTMLElement>('#webhooks')!;
+const status = document.querySelector<HTMLElement>('#panel-status')!;
+const scenarioSelect = document.querySelector<HTMLSelectElement>('#scenario')!;
+const redirectInput = document.querySelector<HTMLInputElement>('#redirect')!;
+
+type Estimate = { age: number; confidence: number } | 'no-face';
+const SCENARIOS: Record<
+  string,
+  { settings: Record<string, unknown>; scenario: { estimates: Estimate[]; documentAge?: number } }
+> = {
+  adult: { settings: {}, scenario: { estimates: [{ age: 34, confidence: 96 }] } },
+  minor: { settings: {}, scenario: { estimates: [{ age: 14, confidence: 93 }] } },
+  'uncertain-doc': {
+    settings: { escalation: 'DOC' },
+    scenario: { estimates: [{ age: 19, confidence: 90 }], documentAge: 27 },
+  },
+  'uncertain-none': {
+    settings: { escalation: 'NONE' },
+    scenario: { estimates: [{ age: 30, confidence: 40 }] },
+  },
+  'no-face': { settings: { retry_limit: 3 }, scenario: { estimates: ['no-face'] } },
+  'retry-then-adult': { settings: {}, scenario: { estimates: ['no-face', { age: 40, confidence: 95 }] } },
+};
+
+async function start() {
+  const choice = SCENARIOS[scenarioSelect.value] ?? SCENARIOS.adult!;
+  const redirect = redirectInput.value.trim();
+  status.textContent = 'Creating a session on the partner backend…';
+  try {
+    const { token } = await postJson<{ token: string; sessionUrl: string }>('/partner/age-token', {
+      settings: { ...choice.settings, ...(redirect ? { success_redirect: redirect } : {}) },
+      scenario: choice.scenario,
+    });
+    const el = document.createElement('age-check') as AgeCheckElement;
+    el.apiBase = SANDBOX_BASE;
+    el.token = token;
+    host.replaceChildren(el);
+    status.textContent = '';
+  } catch (err) {
+    status.textContent = `Could not start: ${(err as Error).message}`;
+  }
+}
+
+for (const name of [
+  'age-check-ready',
+  'age-check-attempt',
+  'age-check-step-up',
+  'age-check-complete',
+  'age-check-error',
+  'age-check-camera-fallback',
+] as const) {
+  host.addEventListener(name, (e) => {
+    logEvent(events, name, (e as CustomEvent).detail);
+    if (name === 'age-check-complete') setTimeout(() => void refreshWebhooks(webhooks), 300);
+  });
+}
+
+document.querySelector('#start')!.addEventListener('click', () => void start());
+void start();
