@@ -13,7 +13,9 @@ import { themeStyles, type ThemeStyles } from '../theme/index.ts';
 import { companyLabel, CompanyStep } from './company/controller.ts';
 import { fieldId } from './company/model.ts';
 import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
+import { BeneficiariesStep } from './beneficiaries/controller.ts';
 import { DocumentsStep } from './documents/controller.ts';
+import { QuestionnairesStep } from './questionnaire/controller.ts';
 import { renderReview, renderSummaryList, type ReviewSection, type ServerIssue } from './review/review.ts';
 import {
   canSubmit,
@@ -65,7 +67,9 @@ interface StepFactories {
   }) => StepController;
 }
 const FACTORIES: StepFactories = {
+  beneficiaries: (init) => new BeneficiariesStep(init),
   documents: (init) => new DocumentsStep(init),
+  questionnaires: (init) => new QuestionnairesStep(init),
 };
 
 /** A step controller may offer a read-only summary for the review step. */

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
-import { button, mount, ready, root, setup } from './kyb-form-helpers.ts';
+import { setViewport } from '@web/test-runner-commands';
+import { button, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
 
 const errorScreen = (el: KybFormElement) => root(el).querySelector<HTMLElement>('[part~="error"]');
 
@@ -64,16 +65,40 @@ describe('<kyb-form> error screens and states', () => {
     expect(root(el).querySelectorAll('label').length).to.equal(2);
   });
 
-  it('the default flow is accessible on every step', async () => {
-    const s = await setup();
-    const el = await mount(s.token);
-    await ready(el);
-    await expect(el).to.be.accessible();
-    const steps = [...root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')];
-    for (let i = 1; i < steps.length; i++) {
-      root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')[i]!.click();
-      await el.updateComplete;
+  it('the default flow is accessible on every step, also on a 360 px wide phone', async () => {
+    await setViewport({ width: 360, height: 800 });
+    try {
+      const s = await setup();
+      const el = await mount(s.token);
+      await ready(el);
       await expect(el).to.be.accessible();
+      await type(el, 'Company name', 'Acme');
+      await type(el, 'Country of registration', 'FR');
+      // Once the form exists, its objects load and the questionnaires step appears.
+      await waitUntil(
+        () => root(el).querySelector('[part~="progress-text"]')!.textContent!.includes('of 5'),
+        'no 5 steps',
+        {
+          timeout: 8000,
+        },
+      );
+      const count = root(el).querySelectorAll('[part~="progress-step"]').length;
+      for (let i = 1; i < count; i++) {
+        root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')[i]!.click();
+        await el.updateComplete;
+        await waitUntil(
+          () => !root(el).querySelector('[part~="step"] [part~="skeleton"]'),
+          `step ${i} still loading`,
+          {
+            timeout: 8000,
+          },
+        );
+        expect(root(el).activeElement).to.equal(root(el).querySelector('#kyb-step-heading'));
+        expect(el.scrollWidth).to.be.at.most(360);
+        await expect(el).to.be.accessible();
+      }
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
     }
   });
 });
