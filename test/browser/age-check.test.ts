@@ -466,4 +466,90 @@ describe('<age-check>', () => {
     expect(heading(el)).to.match(/already/i);
     await expect(el).to.be.accessible();
   });
+
+  describe('upload failures (no attempt used)', () => {
+    /** The selfie bodies the element sends (Chromium itself may repeat a POST on a reset keep-alive socket). */
+    async function spySelfies(run: () => Promise<void>): Promise<string[]> {
+      const send = XMLHttpRequest.prototype.send;
+      const sent: string[] = [];
+      XMLHttpRequest.prototype.send = function (
+        this: XMLHttpRequest,
+        body?: Document | XMLHttpRequestBodyInit | null,
+      ) {
+        if (typeof body === 'string' && body.includes('"image"')) sent.push(body);
+        return send.call(this, body);
+      };
+      try {
+        await run();
+      } finally {
+        XMLHttpRequest.prototype.send = send;
+      }
+      return sent;
+    }
+    const selfiePosts = async (control: SandboxControl) =>
+      (await control.listRequests()).filter(
+        (r) => r.method === 'POST' && r.path.includes('/session/selfie/'),
+      );
+
+    it('a dropped connection re-sends the same image once after checking the session, then offers "Try again"', async () => {
+      const { control, token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
+      await control.setFaults({ dropRate: 1, paths: 'session/selfie/' });
+      const el = await mount(token, { redirect: 'none' });
+      await waitFor(el, 'consent');
+      const errors = collect(el, ['age-check-error']);
+      const sentImages = await spySelfies(() => takeSelfie(el));
+      expect(el.state.name).to.equal('error');
+      expect(el.state.error?.reason).to.equal('network');
+      expect(el.state.session?.attempts_used).to.equal(0);
+      expect(sentImages.length).to.equal(2);
+      expect(sentImages[0]).to.equal(sentImages[1]);
+      expect((await selfiePosts(control)).length).to.be.at.least(2);
+      expect((errors[0]?.detail as { kind: string }).kind).to.equal('network');
+      expect(root(el).querySelector('[role="alert"]')!.textContent).to.match(/no attempt was used/i);
+      await expect(el).to.be.accessible();
+      await control.setFaults({});
+      await takeSelfie(el);
+      expect(el.state.name).to.equal('done');
+      expect(el.state.session?.outcome).to.equal('SUCCESS');
+    });
+
+    it('an answer lost after the service processed the attempt is not re-sent: the session tells the outcome', async () => {
+      const { control, token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
+      await control.setFaults({ dropRate: 1, paths: 'session/selfie/', afterCommit: true });
+      const el = await mount(token, { redirect: 'none' });
+      await waitFor(el, 'consent');
+      const complete = oneEvent(el, 'age-check-complete');
+      const sentImages = await spySelfies(() => takeSelfie(el));
+      expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS' });
+      expect(el.state.name).to.equal('done');
+      expect(sentImages.length).to.equal(1);
+      expect((await selfiePosts(control)).length).to.be.at.least(1);
+    });
+
+    it('a 503 on upload is not re-sent automatically and uses no attempt', async () => {
+      const { control, token } = await setup();
+      await control.setFaults({ failRate: 1, paths: 'session/selfie/' });
+      const el = await mount(token);
+      await waitFor(el, 'consent');
+      await takeSelfie(el);
+      expect(el.state.name).to.equal('error');
+      expect(el.state.error?.reason).to.equal('server');
+      expect(hasButton(el, /try again/i)).to.equal(true);
+      expect((await selfiePosts(control)).length).to.equal(1);
+      await control.setFaults({});
+      await control.clearRequests();
+    });
+  });
+
+  it('auto-capture takes the photo after a countdown', async () => {
+    const { token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
+    const el = await mount(token, { autoCapture: true, redirect: 'none' });
+    await waitFor(el, 'consent');
+    button(el, /agree/i).click();
+    await waitFor(el, 'live');
+    await waitUntil(() => /taking the photo in/i.test(root(el).textContent ?? ''), 'countdown text', {
+      timeout: 3000,
+    });
+    await waitFor(el, 'done', 10000);
+  });
 });
