@@ -216,6 +216,8 @@ export class KybFormElement extends LitElement {
         changed.has('token') && !changed.has('apiBase') && this.token === this.#activeToken && !!this.#client;
       if (!same) this.#queueLoad();
     }
+    if (changed.has('tokenProvider') && this.tokenProvider && this._s.error?.cause === 'no-token')
+      this.#queueLoad();
     if (changed.has('locale') && changed.get('locale') !== undefined && this._s.phase === 'ready') {
       void this.#applyLocale();
     }

@@ -121,3 +121,57 @@ describe('<kyb-form> resilience', () => {
     expect(body).not.to.contain('"12"');
   });
 });
+
+describe('<kyb-form> tokens and refused writes', () => {
+  it('a write refused with 403 after a submit elsewhere reloads the status and shows the submitted state', async () => {
+    const { s, el } = await filled();
+    const formId = el.formId!;
+    const res = await fetch(`/sandbox/kyb/forms/${formId}/submit/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.token}` },
+    });
+    expect(res.status).to.equal(200);
+    await type(el, 'City', 'Rennes');
+    await waitUntil(() => root(el).querySelector('[part~="submitted"]'), 'submitted state not shown', {
+      timeout: 8000,
+    });
+    expect((await requests(s, 'PATCH')).some((r) => r.status === 403)).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('tokenProvider supplies the first token and refreshes 60 s before a known expiry', async () => {
+    const s = await setup(companyOnly);
+    let calls = 0;
+    const el = await mount('');
+    el.tokenProvider = async () => {
+      calls++;
+      return { token: await s.newToken(), expiresAt: Date.now() + 60_300 };
+    };
+    await ready(el);
+    expect(calls).to.equal(1);
+    await waitUntil(() => calls >= 2, 'no proactive refresh', { timeout: 3000 });
+    await type(el, 'Company name', 'Fresh');
+    await type(el, 'Country of registration', 'FR');
+    await waitUntil(async () => (await requests(s, 'POST', '/kyb/forms/')).some((r) => r.status === 201));
+    el.remove();
+  });
+});
+
+describe('<kyb-form> locale', () => {
+  it('a locale change re-renders without losing input', async () => {
+    const { el } = await filled();
+    await type(el, 'City', 'Brest', false);
+    el.locale = 'de';
+    const select = () => root(el).querySelector<HTMLSelectElement>('select')!;
+    await waitUntil(
+      () => [...select().options].some((o) => o.textContent!.trim() === 'Deutschland'),
+      'no German names',
+      {
+        timeout: 5000,
+      },
+    );
+    expect(select().value).to.equal('FR');
+    expect(root(el).querySelector<HTMLInputElement>('input[name="city"]')!.value).to.equal('Brest');
+    el.locale = 'en';
+  });
+});
