@@ -312,6 +312,9 @@ describe('kyb beneficiaries step', () => {
     expect($(el, '#ben-f-ownership-err')).to.equal(null);
     await click(el, 'Save the beneficiary');
     await waitUntil(() => el.step.beneficiaries.length === 2, 'not saved', { timeout: 5000 });
+    const summary = await fixture(el.step.summary(el.ctx));
+    expect(text(summary)).to.contain('Eve Doe');
+    expect(text(summary)).to.contain('20%');
     // Saved data over 100 (from elsewhere) is reported by validate().
     const over = await mount(e, {
       beneficiaries: [

@@ -11,6 +11,7 @@ import {
   ownershipTotal,
   parsePercent,
   patchBody,
+  serverFieldErrors,
   validateDraft,
   type BeneficiaryDraft,
 } from '../../src/kyb-form/beneficiaries/state.ts';
@@ -227,6 +228,19 @@ describe('validateDraft', () => {
     assert.equal(validateDraft(edit, cfg, others, 'en', '2025-01-01').ownership, undefined);
     assert.equal(ownershipTotal(others), 90);
     assert.equal(ownershipTotal(others, 'a'), 30);
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('maps service field paths to draft fields, ignores unknown ones', () => {
+    const e = serverFieldErrors({
+      'info.email': ['bad'],
+      'positions.1': ['long'],
+      beneficiaryTypes: ['x'],
+      zzz: ['?'],
+    });
+    assert.deepEqual(Object.keys(e).sort(), ['email', 'position1', 'types']);
+    assert.match(e.email ?? '', /did not accept/);
   });
 });
 

@@ -16,6 +16,7 @@ import { describedBy, FeedbackTracker, renderField } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { DocumentSet } from '../documents/uploader.ts';
+import { renderSummaryList } from '../review/review.ts';
 import {
   BENEFICIARY_TYPES,
   beneficiaryConfig,
@@ -27,6 +28,7 @@ import {
   emptyDraft,
   listProblems,
   patchBody,
+  serverFieldErrors,
   typeLabel,
   typeShortLabel,
   validateDraft,
@@ -89,6 +91,7 @@ export class BeneficiariesStep implements StepController {
   #saveAttempted = false;
   #saving = false;
   #saveError: string | null = null;
+  #serverErrors: DraftErrors = {};
   #inflight: Promise<unknown> | null = null;
 
   #confirmRemove: string | null = null;
@@ -187,6 +190,7 @@ export class BeneficiariesStep implements StepController {
     this.#feedback.reset();
     this.#saveAttempted = false;
     this.#saveError = null;
+    this.#serverErrors = {};
     this.#confirmRemove = null;
     ctx.requestUpdate();
     this.#focusLater(
@@ -208,6 +212,12 @@ export class BeneficiariesStep implements StepController {
   #update(ctx: KybContext, patch: Partial<BeneficiaryDraft>, id?: string) {
     if (!this.#draft) return;
     this.#draft = { ...this.#draft, ...patch };
+    for (const k of Object.keys(patch)) {
+      const f = (k === 'types' ? 'types' : k === 'positions' ? null : k) as DraftField | null;
+      if (f) delete this.#serverErrors[f];
+      if (k === 'positions')
+        for (const p of ['position0', 'position1', 'position2'] as const) delete this.#serverErrors[p];
+    }
     if (id) this.#feedback.changed(id);
     ctx.requestUpdate();
   }
@@ -260,6 +270,7 @@ export class BeneficiariesStep implements StepController {
       return true;
     } catch (err) {
       this.#saveError = errorMessage(err);
+      this.#serverErrors = err instanceof ApiError ? serverFieldErrors(err.fields) : {};
       ctx.report({
         kind: 'beneficiary',
         state: 'error',
@@ -606,7 +617,10 @@ export class BeneficiariesStep implements StepController {
     if (!d) return html``;
     const errors = this.#errors(ctx, cfg);
     const submit = ctx.submitAttempted || this.#saveAttempted;
-    const err = (f: DraftField) => (this.#feedback.shows(fieldId(f), submit) ? (errors[f] ?? null) : null);
+    const err = (f: DraftField) =>
+      (this.#feedback.shows(fieldId(f), submit) ? (errors[f] ?? null) : null) ??
+      this.#serverErrors[f] ??
+      null;
     const isNew = d.id === null;
     const title = isNew ? msg('Add a beneficiary') : msg('Edit the beneficiary');
     const text = (
@@ -895,6 +909,26 @@ export class BeneficiariesStep implements StepController {
   #left(ctx: KybContext, id: string) {
     this.#feedback.left(id);
     ctx.requestUpdate();
+  }
+
+  /** A read-only summary for the review step: one row per beneficiary. */
+  summary(ctx: KybContext): TemplateResult {
+    if (this.#list.length === 0) return html`<p class="hint">${msg('No beneficiaries added yet.')}</p>`;
+    return renderSummaryList(
+      this.#list.map((b) => {
+        const parts = [b.infoType === 'COMPANY' ? msg('Company') : msg('Person')];
+        if (b.beneficiaryTypes.length) parts.push(b.beneficiaryTypes.map(typeShortLabel).join(', '));
+        if (typeof b.ownershipPercentage === 'number') {
+          const pct = formatPct(b.ownershipPercentage, ctx.locale);
+          parts.push(msg(str`${pct}%`));
+        }
+        if (this.#docLoad.get(b.id)?.status === 'loaded') {
+          const n = this.#docSet(b.id).docs.length;
+          parts.push(n === 1 ? msg('1 document') : msg(str`${n} documents`));
+        }
+        return { label: beneficiaryName(b), value: parts.join(' · ') };
+      }),
+    );
   }
 
   /* ------------------------------------------------------------ validate and flush */

@@ -331,7 +331,7 @@ const requiredMessage = (field: DraftField): string => {
 };
 
 /** Maps a schema issue path to the draft field it concerns. */
-function fieldOfPath(path: readonly PropertyKey[]): DraftField | null {
+export function fieldOfPath(path: readonly PropertyKey[]): DraftField | null {
   const [a, b] = path;
   if (a === 'info' && typeof b === 'string') {
     const known: DraftField[] = [
@@ -398,6 +398,20 @@ export function mapIssues(issues: readonly IssueLike[]): DraftErrors {
     if (field && !errors[field]) errors[field] = issueMessage(field, issue);
   }
   return errors;
+}
+
+/**
+ * Field errors of a refused save (`ApiError.fields`, keys like `info.email` or `positions.1`) mapped to
+ * draft fields with a localized message (the service's own text is not shown).
+ */
+export function serverFieldErrors(fields: Record<string, string[]>): DraftErrors {
+  const out: DraftErrors = {};
+  for (const key of Object.keys(fields)) {
+    const path = key.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const f = fieldOfPath(path);
+    if (f && !out[f]) out[f] = msg('The service did not accept this value. Check it and try again.');
+  }
+  return out;
 }
 
 /** Sum of the ownership percentages of `list`, skipping the beneficiary `exceptId`. */

@@ -9,6 +9,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import type { KybDocument } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
+import { renderSummaryList } from '../review/review.ts';
 import { DocumentSet } from './uploader.ts';
 import {
   companySlots,
@@ -102,6 +103,29 @@ export class DocumentsStep implements StepController {
         })}
       </section>
     </div>`;
+  }
+
+  /** A read-only summary for the review step: the uploaded files per document type. */
+  summary(ctx: KybContext): TemplateResult {
+    const slots = companySlots(ctx.flow);
+    const names = (docs: readonly KybDocument[]) => docs.map((d) => d.filename).join(', ');
+    if (slots === null) {
+      if (this.#set.docs.length === 0) return html`<p class="hint">${msg('No file uploaded.')}</p>`;
+      return renderSummaryList(
+        [...new Set(this.#set.docs.map((d) => d.type ?? ''))].map((t) => ({
+          label: docTypeLabel(t),
+          value: names(this.#set.docs.filter((d) => (d.type ?? '') === t)),
+        })),
+      );
+    }
+    const known = new Set(slots.map((s) => s.docType));
+    const rows = slots.map((s) => ({
+      label: docTypeLabel(s.docType),
+      value: names(this.#set.docsOfType(s.docType)),
+    }));
+    const others = this.#set.docs.filter((d) => !d.type || !known.has(d.type));
+    if (others.length) rows.push({ label: msg('Other uploaded documents'), value: names(others) });
+    return renderSummaryList(rows);
   }
 
   validate(ctx: KybContext): FieldIssue[] {
