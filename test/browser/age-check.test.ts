@@ -289,6 +289,38 @@ describe('<age-check>', () => {
     expect(root(el).querySelector('[part="countdown"]')).to.equal(null);
   });
 
+  it('the expiry clock: minutes:seconds countdown, polite minute announcements, expired screen at expires_at', async () => {
+    const { token } = await setup({ expiry_minutes: 5 });
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    button(el, /agree/i).click();
+    await waitFor(el, 'live');
+    const tracks = el.stream!.getTracks();
+    const realNow = Date.now;
+    const expiresAt = Date.parse(el.state.session!.expires_at);
+    try {
+      Date.now = () => expiresAt - 61_500;
+      await waitUntil(
+        () => /1:0[12]/.test(root(el).querySelector('[part="countdown"]')?.textContent ?? ''),
+        'at 1:01',
+      );
+      const polite = root(el).querySelector('[aria-live="polite"]')!;
+      expect(polite.textContent).to.match(/2 minutes left/);
+      Date.now = () => expiresAt - 30_000;
+      await waitUntil(
+        () => /0:(29|30)/.test(root(el).querySelector('[part="countdown"]')?.textContent ?? ''),
+        'at 0:30',
+      );
+      expect(root(el).querySelector('[aria-live="polite"]')!.textContent).to.match(/less than a minute/i);
+      Date.now = () => expiresAt + 10;
+      await waitFor(el, 'expired', 3000);
+    } finally {
+      Date.now = realNow;
+    }
+    expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
+    expect(heading(el)).to.match(/expired/i);
+  });
+
   it('camera denied -> fallback event, file input + QR, the chosen file completes the flow (<= 100 kB JPEG)', async () => {
     const { control, token } = await setup({}, { estimates: [{ age: 40, confidence: 99 }] });
     const gum = navigator.mediaDevices.getUserMedia;
