@@ -686,6 +686,11 @@ export class KybFormElement extends LitElement {
     </div>`;
   }
 
+  /** A logo that fails to load is hidden rather than shown as a broken image with alt text. */
+  readonly #hideBrokenLogo = (e: Event) => {
+    (e.currentTarget as HTMLImageElement).hidden = true;
+  };
+
   #renderHeader(): TemplateResult {
     const t = this._theme;
     return html`<div class="header" part="header">
@@ -696,6 +701,7 @@ export class KybFormElement extends LitElement {
               part="logo"
               src=${t.logo}
               alt=${t.companyName ? msg(str`${t.companyName} logo`) : msg('Logo')}
+              @error=${this.#hideBrokenLogo}
             />`
           : nothing
       }
