@@ -522,6 +522,66 @@ export const styles = css`
     margin-top: var(--space);
   }
 
+  /* Beneficiaries and documents */
+  .ben-details {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: calc(var(--space) * 0.25) calc(var(--space) * 0.75);
+    margin: calc(var(--space) * 0.5) 0;
+  }
+  .ben-details dt {
+    color: var(--c-muted);
+  }
+  .ben-details dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .ben-actions,
+  .ben-form-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--space) * 0.5);
+    margin-top: calc(var(--space) * 0.75);
+  }
+  .ben-confirm {
+    margin-top: calc(var(--space) * 0.75);
+    padding: calc(var(--space) * 0.75);
+    border: 1px solid var(--c-error);
+    background: var(--c-error-bg);
+    border-radius: var(--radius);
+  }
+  .doc-requirements {
+    margin: calc(var(--space) * 0.5) 0;
+    padding-left: 1.25rem;
+  }
+  .doc-item {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--space) * 0.5);
+    padding: calc(var(--space) * 0.5) 0;
+    border-bottom: 1px solid var(--c-disabled);
+    overflow-wrap: anywhere;
+  }
+  .doc-rename-control {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.25rem;
+    max-width: 100%;
+  }
+  .doc-ext {
+    color: var(--c-muted);
+  }
+  .doc-status {
+    min-height: 1.5em;
+    color: var(--c-muted);
+    font-size: 0.9em;
+  }
+  .doc-status progress {
+    width: min(16rem, 100%);
+    vertical-align: middle;
+  }
+
   @media (min-width: 40rem) {
     .summary {
       grid-template-columns: minmax(8rem, 1fr) 2fr;
