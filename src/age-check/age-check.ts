@@ -758,6 +758,7 @@ export class AgeCheckElement extends LitElement {
         >
           ${msg('Take photo')}
         </button>
+        ${this.#button(msg('Use a photo file instead'), () => this.send({ type: 'USE_FILE' }), { primary: false })}
       </div>`;
   }
 
@@ -835,8 +836,9 @@ export class AgeCheckElement extends LitElement {
       case 'insecure':
         return msg('The camera can only be used on a secure (https) page.');
       case 'unsupported':
-      case null:
         return msg('This browser cannot use the camera here.');
+      case null:
+        return msg('Choose a photo or take one with your device.');
     }
   }
 
@@ -865,6 +867,13 @@ export class AgeCheckElement extends LitElement {
           @change=${(e: Event) => void this.#onFile(e)}
         />
       </div>
+      ${
+        m.cameraFailure === 'denied' || m.cameraFailure === 'busy' || m.cameraFailure === null
+          ? html`<div class="actions">
+              ${this.#button(msg('Try the camera again'), () => this.send({ type: 'CAMERA_RETRY' }), { primary: false })}
+            </div>`
+          : nothing
+      }
       ${
         url
           ? html`<div class="qr">

@@ -89,7 +89,9 @@ export type MachineEvent =
   | { type: 'RELOAD' }
   | { type: 'PAGE_HIDDEN' }
   | { type: 'PAGE_VISIBLE' }
-  | { type: 'RESUME' };
+  | { type: 'RESUME' }
+  | { type: 'CAMERA_RETRY' }
+  | { type: 'USE_FILE' };
 
 export const initialState: MachineState = {
   name: 'loading',
@@ -271,6 +273,16 @@ export function transition(state: MachineState, event: MachineEvent): MachineSta
         : state;
     case 'RESUME':
       return name === 'paused' ? startCapture(state, state.target, state.side) : state;
+    case 'CAMERA_RETRY':
+      // The user fixed the permission or closed the other app: try the camera again.
+      return name === 'fallback'
+        ? startCapture({ ...state, cameraFailure: null }, state.target, state.side)
+        : state;
+    case 'USE_FILE':
+      // The user prefers a photo file: the camera stops, the next capture tries the camera again.
+      return name === 'live' || name === 'document-live' || name === 'camera-starting'
+        ? { ...state, name: 'fallback', resumeOnVisible: false }
+        : state;
   }
 }
 

@@ -303,6 +303,7 @@ describe('<age-check>', () => {
       await waitUntil(
         () => /1:0[12]/.test(root(el).querySelector('[part="countdown"]')?.textContent ?? ''),
         'at 1:01',
+        { timeout: 3000 },
       );
       const polite = root(el).querySelector('[aria-live="polite"]')!;
       expect(polite.textContent).to.match(/2 minutes left/);
@@ -310,6 +311,7 @@ describe('<age-check>', () => {
       await waitUntil(
         () => /0:(29|30)/.test(root(el).querySelector('[part="countdown"]')?.textContent ?? ''),
         'at 0:30',
+        { timeout: 3000 },
       );
       expect(root(el).querySelector('[aria-live="polite"]')!.textContent).to.match(/less than a minute/i);
       Date.now = () => expiresAt + 10;
@@ -366,6 +368,23 @@ describe('<age-check>', () => {
     expect(images).to.have.length(1);
     expect(images[0]!.jpeg).to.equal(true);
     expect(images[0]!.bytes).to.be.at.most(102_400);
+  });
+
+  it('"Use a photo file instead" stops the camera; "Try the camera again" restarts it', async () => {
+    const { token } = await setup();
+    const el = await mount(token);
+    await waitFor(el, 'consent');
+    button(el, /agree/i).click();
+    await waitFor(el, 'live');
+    const tracks = el.stream!.getTracks();
+    button(el, /photo file instead/i).click();
+    await waitFor(el, 'fallback');
+    expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
+    expect(root(el).querySelector('input[type="file"]')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+    button(el, /camera again/i).click();
+    await waitFor(el, 'live');
+    expect(el.stream!.getTracks().every((t) => t.readyState === 'live')).to.equal(true);
   });
 
   it('a javascript: redirect is refused: never navigated to, never a link', async () => {

@@ -140,6 +140,20 @@ describe('age machine: camera', () => {
       assert.equal(transition(s, { type: 'PAGE_HIDDEN' }), s);
     }
   });
+  it('fallback -> try the camera again forgets the failure', () => {
+    const s = transition(at('fallback', { cameraFailure: 'busy' }), { type: 'CAMERA_RETRY' });
+    assert.equal(s.name, 'camera-starting');
+    assert.equal(s.cameraFailure, null);
+  });
+  it('live -> use a photo file instead -> fallback without a camera failure', () => {
+    for (const name of ['live', 'document-live', 'camera-starting'] as const) {
+      const s = transition(at(name), { type: 'USE_FILE' });
+      assert.equal(s.name, 'fallback');
+      assert.equal(s.cameraFailure, null);
+    }
+    const s = at('consent');
+    assert.equal(transition(s, { type: 'USE_FILE' }), s);
+  });
   it('CAMERA_READY outside camera-starting is ignored', () => {
     const s = at('paused');
     assert.equal(transition(s, { type: 'CAMERA_READY' }), s);
