@@ -30,7 +30,7 @@ async function open() {
 
 for (const name of ['kyb-ready', 'kyb-saved', 'kyb-error', 'kyb-submitted', 'kyb-step-change'] as const) {
   host.addEventListener(name, (e) => {
-    const detail = (e as CustomEvent<Record<string, unknown>>).detail;
+    const detail = (e as CustomEvent).detail as Record<string, unknown> | undefined;
     if (name === 'kyb-ready' && typeof detail?.formId === 'string') formId = detail.formId;
     if (name === 'kyb-saved' && !formId && typeof detail?.id === 'string') formId = detail.id;
     logEvent(events, name, detail);

@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { PartnerClient } from '../src/server/index.ts';
+import { isSupportedLocale } from '../src/i18n/index.ts';
 import { DEMO_ACCOUNT, type Sandbox } from '../src/sandbox/index.ts';
 
 type Json = Record<string, unknown>;
@@ -69,7 +70,7 @@ export function partnerBackend({ sandbox }: { sandbox: Sandbox }): Plugin {
       if (req.method === 'POST' && url.pathname === '/partner/kyb-token') {
         const body = await readJson(req);
         const clientId = typeof body.clientId === 'string' && body.clientId ? body.clientId : 'demo-company';
-        const locale = typeof body.locale === 'string' ? body.locale : undefined;
+        const locale = isSupportedLocale(body.locale) ? body.locale : undefined;
         const t = await partner.createKybToken({ clientId, lifetime: 1800, ...(locale ? { locale } : {}) });
         return send(res, 201, { token: t.tokenString, expiration: t.expiration });
       }
