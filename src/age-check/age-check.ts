@@ -612,7 +612,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   #attemptsText(n: number): string {
-    return n === 1 ? msg('1 attempt left') : msg(str`${n} attempts left`);
+    return msg(str`Attempts left: ${n}`, { desc: 'count of remaining photo attempts' });
   }
 
   #countdown(): TemplateResult | typeof nothing {
@@ -626,7 +626,7 @@ export class AgeCheckElement extends LitElement {
         ${msg(str`Link expires in ${Math.floor(secs / 60)}:${pad2(secs % 60)}`)}
       </p>
       <p class="visually-hidden" aria-live="polite">
-        ${mins === 1 ? msg('Less than a minute left') : msg(str`${mins} minutes left`)}
+        ${mins <= 1 ? msg('Less than a minute left') : msg(str`Minutes left: ${mins}`)}
       </p>`;
   }
 
@@ -746,7 +746,7 @@ export class AgeCheckElement extends LitElement {
         ${this.autoCount > 0 ? html`<div class="auto-count" aria-hidden="true">${this.autoCount}</div>` : nothing}
       </div>
       <p class="visually-hidden" aria-live="polite" part="status">
-        ${this.autoCount > 0 ? msg(str`Taking the photo in ${this.autoCount} seconds`) : ''}
+        ${this.autoCount > 0 ? msg(str`Taking the photo in ${this.autoCount} s`, { desc: 'countdown before automatic capture; s = seconds' }) : ''}
       </p>
       <div class="actions">
         <button

@@ -245,10 +245,10 @@ describe('<age-check>', () => {
     await waitFor(el, 'consent');
     await takeSelfie(el);
     expect(el.state.name).to.equal('retry');
-    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/2 attempts left/);
+    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/Attempts left: 2/);
     await expect(el).to.be.accessible();
     await takeSelfie(el);
-    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/1 attempt left/);
+    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/Attempts left: 1/);
     const complete = oneEvent(el, 'age-check-complete');
     await takeSelfie(el);
     expect(el.state.name).to.equal('locked');
@@ -306,7 +306,7 @@ describe('<age-check>', () => {
         { timeout: 3000 },
       );
       const polite = root(el).querySelector('[aria-live="polite"]')!;
-      expect(polite.textContent).to.match(/2 minutes left/);
+      expect(polite.textContent).to.match(/Minutes left: 2/);
       Date.now = () => expiresAt - 30_000;
       await waitUntil(
         () => /0:(29|30)/.test(root(el).querySelector('[part="countdown"]')?.textContent ?? ''),

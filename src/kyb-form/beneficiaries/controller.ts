@@ -924,7 +924,7 @@ export class BeneficiariesStep implements StepController {
         }
         if (this.#docLoad.get(b.id)?.status === 'loaded') {
           const n = this.#docSet(b.id).docs.length;
-          parts.push(n === 1 ? msg('1 document') : msg(str`${n} documents`));
+          parts.push(msg(str`Documents: ${n}`));
         }
         return { label: beneficiaryName(b), value: parts.join(' · ') };
       }),

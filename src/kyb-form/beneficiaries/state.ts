@@ -375,7 +375,7 @@ export function issueMessage(field: DraftField, issue: IssueLike): string {
     return requiredMessage(field);
   if (issue.code === 'too_big' && max !== null) {
     if (field.startsWith('position') && issue.origin === 'array') return msg('Enter at most 3 positions.');
-    return msg(str`Use at most ${max} characters.`);
+    return msg(str`Too long: the limit is ${max} characters.`, { desc: 'text longer than the limit' });
   }
   switch (field) {
     case 'email':

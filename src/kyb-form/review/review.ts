@@ -74,7 +74,7 @@ export function renderErrorSummary(
       ${
         count === 1
           ? msg('Fix this problem before you submit:')
-          : msg(str`Fix these ${count} problems before you submit:`)
+          : msg(str`Problems to fix before you submit: ${count}`)
       }
     </p>
     <ul>
@@ -127,7 +127,7 @@ export function renderReview(o: ReviewOptions): TemplateResult {
                         ${
                           s.issues.length === 1
                             ? msg('1 item needs attention')
-                            : msg(str`${s.issues.length} items need attention`)
+                            : msg(str`Items that need attention: ${s.issues.length}`)
                         }
                       </p>`
                 }
