@@ -3,13 +3,13 @@
  */
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { localized, msg, str } from '@lit/localize';
 import { ApiError } from '../api/http.ts';
 import { KybClient } from '../api/kyb-client.ts';
 import type { Answers, Beneficiary, Flow, KybDocument, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { themeStyles, type ThemeStyles } from '../theme/index.ts';
+import { cssProps } from '../theme/css-props.ts';
 import { companyLabel, CompanyStep } from './company/controller.ts';
 import { fieldId } from './company/model.ts';
 import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
@@ -943,7 +943,7 @@ export class KybFormElement extends LitElement {
   }
 
   override render(): TemplateResult {
-    return html`<div class="root" part="root" style=${styleMap(this._theme.vars)}>
+    return html`<div class="root" part="root" ${cssProps(this._theme.vars)}>
       ${this.#renderHeader()} ${this.#renderBody()} ${this.#renderSupport()}
     </div>`;
   }

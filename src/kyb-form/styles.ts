@@ -2,7 +2,7 @@
  * All styles of `<kyb-form>` (shell and every step render into one shadow root).
  *
  * Each colour resolves as `var(--kyb-color-X, var(--_kyb-theme-X, <default>))`: the page's own custom
- * property wins, then the service theme (private properties set with styleMap on `.root`), then the
+ * property wins, then the service theme (private properties set with cssProps on `.root`), then the
  * defaults (all text/background pairs >= 4.5:1).
  */
 import { css } from 'lit';

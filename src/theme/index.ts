@@ -3,7 +3,7 @@
  *
  * Every value is checked before use: colours must be plain CSS colours, the font a plain family list,
  * the logo an `https:` or relative URL, the support e-mail a valid address. Anything else is ignored
- * (and listed in `ignored`), never injected. Values are applied with `styleMap` (CSSOM), so even a
+ * (and listed in `ignored`), never injected. Values are applied with `cssProps` (CSSOM only), so even a
  * value that slipped through could not break out of its declaration; the checks make sure none does.
  *
  * The properties are PRIVATE (`--_kyb-theme-*`): the styles read
