@@ -5,8 +5,7 @@ import { AgeClient } from '../api/age-client.ts';
 import type { AgeOutcome, CaptureSession } from '../api/age.ts';
 import { ApiError } from '../api/http.ts';
 import { applyLocale, resolveLocale } from '../i18n/index.ts';
-import { CameraError, openCamera, stopStream, videoReady } from './camera.ts';
-import { blobToBase64, centreCrop, compressFile, compressImage } from './capture.ts';
+import type { CameraError } from './camera.ts';
 import {
   attemptsLeft,
   CAMERA_STATES,
@@ -21,8 +20,18 @@ import {
   type MachineState,
   type StateName,
 } from './machine.ts';
-import { qrSvg } from './qr.ts';
 import { ageCheckStyles } from './styles.ts';
+
+/*
+ * The camera, image compression and QR code load on first use, as chunks of their own: an embed that
+ * never reaches the capture step downloads none of them.
+ */
+const loadCamera = () => import('./camera.ts');
+const loadCapture = () => import('./capture.ts');
+const loadQr = () => import('./qr.ts');
+const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());
+const isCameraError = (err: unknown): err is CameraError =>
+  err instanceof Error && err.name === 'CameraError' && 'reason' in err;
 
 export interface AgeCheckReadyDetail {
   status: CaptureSession['status'];
@@ -136,6 +145,8 @@ export class AgeCheckElement extends LitElement {
   @state() protected machine: MachineState = initialState;
   @state() protected now = Date.now();
   @state() private autoCount = 0;
+  @state() private _qr: { url: string; svg: TemplateResult } | null = null;
+  #qrLoading: string | null = null;
   @state() private redirectAt = 0;
 
   #client: AgeClient | null = null;
@@ -341,6 +352,7 @@ export class AgeCheckElement extends LitElement {
     const seq = ++this.#cameraSeq;
     const facing = this.machine.target === 'document' ? 'environment' : 'user';
     try {
+      const { openCamera } = await loadCamera();
       const stream = await openCamera(facing);
       if (seq !== this.#cameraSeq || this.machine.name !== 'camera-starting' || !this.isConnected) {
         stopStream(stream);
@@ -362,7 +374,7 @@ export class AgeCheckElement extends LitElement {
       this.send({ type: 'CAMERA_READY' });
     } catch (err) {
       if (seq !== this.#cameraSeq || this.machine.name !== 'camera-starting') return;
-      const reason: CameraFailure = err instanceof CameraError ? err.reason : 'busy';
+      const reason: CameraFailure = isCameraError(err) ? err.reason : 'busy';
       this.send({ type: 'CAMERA_FAILED', reason });
       this.#emit('age-check-camera-fallback', { reason });
     }
@@ -408,6 +420,7 @@ export class AgeCheckElement extends LitElement {
     this.#clearAuto();
     const video = this.renderRoot.querySelector('video');
     if (!video) return;
+    const [{ videoReady }, { centreCrop, compressImage }] = await Promise.all([loadCamera(), loadCapture()]);
     await videoReady(video);
     if (this.machine.name !== name) return;
     const w = video.videoWidth;
@@ -444,6 +457,7 @@ export class AgeCheckElement extends LitElement {
     const target = this.machine.target;
     this.send({ type: 'CAPTURE' });
     try {
+      const { compressFile } = await loadCapture();
       const blob = await compressFile(file, {
         maxLongSide: target === 'selfie' ? SELFIE_LONG_SIDE : DOCUMENT_LONG_SIDE,
       });
@@ -480,6 +494,7 @@ export class AgeCheckElement extends LitElement {
     };
     let attempt: () => ReturnType<AgeClient['selfie']>;
     try {
+      const { blobToBase64 } = await loadCapture();
       if (target === 'selfie') {
         if (!images.selfie) throw new Error('No photo was taken.');
         const image = await blobToBase64(images.selfie);
@@ -884,11 +899,27 @@ export class AgeCheckElement extends LitElement {
                 role="img"
                 aria-label=${msg('QR code with the link to this age check')}
               >
-                ${qrSvg(url)}
+                ${this.#qr(url)}
               </div>
             </div>`
           : nothing
       }`;
+  }
+
+  /** The QR code of `url`, rendered once its module has loaded. */
+  #qr(url: string): TemplateResult | typeof nothing {
+    if (this._qr?.url === url) return this._qr.svg;
+    if (this.#qrLoading !== url) {
+      this.#qrLoading = url;
+      loadQr()
+        .then(({ qrSvg }) => {
+          if (this.#qrLoading === url) this._qr = { url, svg: qrSvg(url) };
+        })
+        .catch(() => {
+          this.#qrLoading = null; // shown without a code; the file input still works
+        });
+    }
+    return nothing;
   }
 
   #outcome(): TemplateResult {

@@ -341,7 +341,8 @@ describe('<age-check>', () => {
       const qr = root(el).querySelector('[part="qr"]')!;
       expect(qr.getAttribute('role')).to.equal('img');
       expect(qr.getAttribute('aria-label')).to.match(/QR/);
-      expect(qr.querySelector('svg path')).to.not.equal(null);
+      // The QR code module loads on demand (its own chunk).
+      await waitUntil(() => qr.querySelector('svg path'), 'QR code rendered');
       await expect(el).to.be.accessible();
 
       // A big noisy PNG "photo" from the file picker.
