@@ -1,6 +1,56 @@
 /**
- * The CDN build's entry: registers `<kyb-form>` and `<age-check>` and exports their classes.
- * `<script type="module" src=".../verify-elements.js">` or, as a classic script,
+ * The CDN build's entry: `<script type="module" src=".../verify-elements.js">`, or as a classic script
  * `<script src=".../verify-elements.iife.js">` (which loads this module next to it).
+ *
+ * It registers `<kyb-form>` and `<age-check>` on demand: each element's code (and the code they share)
+ * is a chunk of its own, fetched when the tag first appears in the document, so a page with only an age
+ * check never downloads the business form. Properties set on an element before its code arrived are
+ * kept (Lit applies them on upgrade). Call `load()` to register both at once, for example when the
+ * elements live inside another component's shadow root, where the document observer cannot see them.
  */
-export * from './define.ts';
+const LOADERS = {
+  'kyb-form': () => import('./kyb-form/define.ts'),
+  'age-check': () => import('./age-check/define.ts'),
+} as const;
+type Tag = keyof typeof LOADERS;
+const TAGS = Object.keys(LOADERS) as Tag[];
+const started = new Map<Tag, Promise<unknown>>();
+
+function loadTag(tag: Tag): Promise<unknown> {
+  let p = started.get(tag);
+  if (!p) {
+    p = LOADERS[tag]().catch((err: unknown) => {
+      started.delete(tag);
+      console.error(`verify-elements: could not load <${tag}>`, err);
+    });
+    started.set(tag, p);
+  }
+  return p;
+}
+
+/** Registers both elements now; resolves when they are defined. */
+export function load(): Promise<void> {
+  return Promise.all(TAGS.map(loadTag)).then(() => undefined);
+}
+
+function scan(root: ParentNode): void {
+  for (const tag of TAGS) {
+    if (!started.has(tag) && !customElements.get(tag) && root.querySelector(tag)) void loadTag(tag);
+  }
+}
+
+if (typeof document !== 'undefined' && typeof customElements !== 'undefined') {
+  scan(document);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        const el = node as Element;
+        const name = el.localName as Tag;
+        if (name in LOADERS && !started.has(name)) void loadTag(name);
+        else if (el.firstElementChild) scan(el);
+      }
+    }
+    if (TAGS.every((t) => started.has(t))) return;
+  }).observe(document.documentElement, { childList: true, subtree: true });
+}
