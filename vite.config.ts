@@ -1,4 +1,7 @@
-import { defineConfig, type UserConfig } from 'vite';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { createSandbox } from './src/sandbox/index.ts';
 import { sandboxVitePlugin } from './src/sandbox/adapters.ts';
 import { partnerBackend } from './demo/partner-backend.ts';
@@ -38,6 +41,58 @@ const IIFE_LOADER = `/*! verify-elements classic-script loader */
   });
 })();
 `;
+
+/** Rewrites `./x.ts` specifiers in emitted declarations to `./x.js` (what consumers resolve). */
+function rewriteDeclarations(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (statSync(file).isDirectory()) rewriteDeclarations(file);
+    else if (name.endsWith('.d.ts')) {
+      const text = readFileSync(file, 'utf8');
+      const next = text.replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2');
+      if (next !== text) writeFileSync(file, next);
+    }
+  }
+}
+
+/**
+ * After the lib build: type declarations (tsc, tsconfig.build.json) and the custom-elements manifest
+ * (@custom-elements-manifest/analyzer), keeping only the elements' own events in it.
+ */
+const declarationsAndManifest: Plugin = {
+  name: 'verify-elements-declarations-and-manifest',
+  apply: 'build',
+  closeBundle() {
+    const node = process.execPath;
+    execFileSync(node, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+      stdio: 'inherit',
+    });
+    rewriteDeclarations('dist/types');
+    execFileSync(
+      node,
+      [
+        'node_modules/@custom-elements-manifest/analyzer/cem.js',
+        'analyze',
+        '--litelement',
+        '--quiet',
+        '--globs',
+        'src/kyb-form/kyb-form.ts',
+        'src/age-check/age-check.ts',
+        '--outdir',
+        'dist',
+      ],
+      { stdio: 'inherit' },
+    );
+    const manifestPath = 'dist/custom-elements.json';
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+      modules: { declarations?: { events?: { name: string }[] }[] }[];
+    };
+    for (const mod of manifest.modules)
+      for (const decl of mod.declarations ?? [])
+        if (decl.events) decl.events = decl.events.filter((e) => /^(kyb|age-check)-/.test(e.name));
+    writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  },
+};
 
 export default defineConfig(({ command, mode }): UserConfig => {
   if (command === 'serve' || mode === 'demo') {
@@ -80,12 +135,13 @@ export default defineConfig(({ command, mode }): UserConfig => {
     publicDir: false,
     build: {
       outDir: 'dist',
-      emptyOutDir: false,
+      emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
       minify: false,
       lib: { entry: LIB_ENTRIES, formats: ['es'] },
       rollupOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
+    plugins: [declarationsAndManifest],
   };
 });

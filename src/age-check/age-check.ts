@@ -74,6 +74,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * Age-estimation capture: consent, live selfie with a face guide, upload, outcome, document step-up,
  * and a file + QR fallback whenever the camera cannot be used.
  *
+ * @tagname age-check
  * @attr token - the age-estimation session token (property `token`)
  * @attr api-base - base URL of the service (property `apiBase`), e.g. `/sandbox`
  * @attr locale - UI language (BCP 47); otherwise the browser's languages, else English

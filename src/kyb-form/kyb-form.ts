@@ -81,6 +81,7 @@ const MAX_TIMEOUT = 2 ** 31 - 1;
  * The business verification form: company details, people (beneficiaries), documents and
  * questionnaires, reviewed and submitted in one flow. Saves as you go; themed by the service.
  *
+ * @tagname kyb-form
  * @attr token - The KYB bearer token (`tokenString`). Changing it reloads the form. Also a property.
  * @attr api-base - Base URL of the service (default: same origin). Property `apiBase`.
  * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
