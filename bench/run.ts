@@ -353,4 +353,24 @@ const md = [
   '',
 ].join('\n');
 writeFileSync(join(ROOT, 'bench/results/latest.md'), md);
-console.log('Written: bench/results/latest.json, bench/results/latest.md');
+
+// The README quotes the table (between the bench markers).
+const readmePath = join(ROOT, 'README.md');
+const readme = readFileSync(readmePath, 'utf8');
+const a = readme.indexOf('<!-- bench:start -->');
+const b = readme.indexOf('<!-- bench:end -->');
+if (a >= 0 && b > a) {
+  const section = [
+    '<!-- bench:start -->',
+    `| metric | value | budget | status |`,
+    '|---|---|---|---|',
+    ...rows.map(
+      (r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'ok' : '**miss**'} |`,
+    ),
+    '',
+    `Measured ${when.slice(0, 10)}.`,
+    '',
+  ].join('\n');
+  writeFileSync(readmePath, readme.slice(0, a) + section + readme.slice(b));
+}
+console.log('Written: bench/results/latest.json, bench/results/latest.md, README.md (benchmark table)');
