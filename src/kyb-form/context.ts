@@ -17,6 +17,11 @@ export interface SaveReport {
   state: SaveState;
   /** Resource id where it helps (beneficiary id, questionnaire id, document id). Never a token or file. */
   id?: string | undefined;
+  /**
+   * Groups the reports of one save (default: `id`). A save that has no id yet (an upload, a new
+   * beneficiary) reports `saving` and its outcome under the same key, so its state settles.
+   */
+  key?: string | undefined;
   error?: ApiError | undefined;
 }
 

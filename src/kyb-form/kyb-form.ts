@@ -470,7 +470,7 @@ export class KybFormElement extends LitElement {
 
   #onReport(report: SaveReport) {
     // The company has one save state whether or not the form exists yet.
-    const key = report.kind === 'company' ? 'company' : `${report.kind}:${report.id ?? ''}`;
+    const key = report.kind === 'company' ? 'company' : `${report.kind}:${report.key ?? report.id ?? ''}`;
     const before = this.#saves.get(key);
     this.#saves.set(key, report);
     if (report.state === 'saved' && before?.state !== 'saved')

@@ -64,5 +64,21 @@ describe('<kyb-form> beneficiaries and documents steps', () => {
     expect(byLabel(el, 'Certificate of incorporation').type).to.equal('file');
     expect(root(el).textContent).to.contain('From the register.');
     await expect(el).to.be.accessible();
+
+    // An upload (which has no id until it is saved) settles the shared save status to "saved".
+    const input = byLabel(el, 'Certificate of incorporation');
+    const dt = new DataTransfer();
+    dt.items.add(
+      new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], 'certificate.pdf', { type: 'application/pdf' }),
+    );
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    await waitUntil(() => root(el).textContent?.includes('certificate.pdf'), 'upload not listed', {
+      timeout: 5000,
+    });
+    await waitUntil(() => !root(el).querySelector('progress'), 'upload still running', { timeout: 5000 });
+    const status = () => root(el).querySelector('[part~="save-status"]')?.textContent ?? '';
+    await waitUntil(() => /saved/i.test(status()), `save status stuck at "${status()}"`, { timeout: 5000 });
+    expect(status()).to.not.match(/saving/i);
   });
 });

@@ -242,7 +242,8 @@ export class BeneficiariesStep implements StepController {
     }
     this.#saving = true;
     this.#saveError = null;
-    ctx.report({ kind: 'beneficiary', state: 'saving', id: draft.id ?? undefined });
+    const saveKey = draft.id ?? 'new';
+    ctx.report({ kind: 'beneficiary', state: 'saving', id: draft.id ?? undefined, key: saveKey });
     ctx.requestUpdate();
     try {
       let saved: Beneficiary;
@@ -265,7 +266,7 @@ export class BeneficiariesStep implements StepController {
       }
       // Only close what was saved: a draft changed meanwhile stays open.
       if (this.#draft === draft) this.#draft = null;
-      ctx.report({ kind: 'beneficiary', state: 'saved', id: saved.id });
+      ctx.report({ kind: 'beneficiary', state: 'saved', id: saved.id, key: saveKey });
       this.#focusLater(`${this.#key(saved.id)}-name`);
       return true;
     } catch (err) {
@@ -275,6 +276,7 @@ export class BeneficiariesStep implements StepController {
         kind: 'beneficiary',
         state: 'error',
         id: draft.id ?? undefined,
+        key: saveKey,
         error: err instanceof ApiError ? err : undefined,
       });
       this.#focusLater(`${FORM}-save-error`);

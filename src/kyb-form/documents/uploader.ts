@@ -174,7 +174,7 @@ export class DocumentSet {
     const filename = uploadFilename(file);
     const state: UploadState = { phase: 'uploading', filename, fraction: 0 };
     this.#uploads.set(slotId, state);
-    ctx.report({ kind: 'document', state: 'saving' });
+    ctx.report({ kind: 'document', state: 'saving', key: `upload:${slotId}` });
     ctx.requestUpdate();
     try {
       const b64 = await readAsBase64(file);
@@ -188,10 +188,15 @@ export class DocumentSet {
       });
       this.docs = [...this.docs, { ...doc, type: doc.type ?? type }];
       this.#uploads.set(slotId, { phase: 'done', filename: doc.filename || filename });
-      ctx.report({ kind: 'document', state: 'saved', id: doc.id });
+      ctx.report({ kind: 'document', state: 'saved', id: doc.id, key: `upload:${slotId}` });
     } catch (err) {
       this.#uploads.set(slotId, { phase: 'failed', message: errorMessage(err), file, type, error: err });
-      ctx.report({ kind: 'document', state: 'error', error: err instanceof ApiError ? err : undefined });
+      ctx.report({
+        kind: 'document',
+        state: 'error',
+        key: `upload:${slotId}`,
+        error: err instanceof ApiError ? err : undefined,
+      });
     }
     ctx.requestUpdate();
   }
