@@ -219,7 +219,11 @@ export class KybFormElement extends LitElement {
     }
     if (changed.has('tokenProvider') && this.tokenProvider && this._s.error?.cause === 'no-token')
       this.#queueLoad();
-    if (changed.has('locale') && changed.get('locale') !== undefined && this._s.phase === 'ready') {
+    if (
+      changed.has('locale') &&
+      changed.get('locale') !== undefined &&
+      (this._s.phase === 'ready' || this._s.phase === 'error')
+    ) {
       void this.#applyLocale();
     }
   }
@@ -357,6 +361,7 @@ export class KybFormElement extends LitElement {
       };
       this.#dispatch({ type: 'load-failed', error: info });
       this.#emitError(info.cause, info);
+      void this.#applyLocale();
       return;
     }
     const client = new KybClient({
@@ -390,6 +395,8 @@ export class KybFormElement extends LitElement {
       if (info.cause === 'token' && this.tokenProvider) info.retryable = true;
       this.#dispatch({ type: 'load-failed', error: info });
       this.#emitError(info.cause, info);
+      // The error screen is localized too (attribute, else the browser's languages).
+      void this.#applyLocale();
     }
   }
 
