@@ -1,4 +1,3 @@
-/* eslint-disable no-script-url -- hostile values are the point of these tests */
 import { expect, waitUntil } from '@open-wc/testing';
 import { DEMO_FLOW, DEMO_THEME } from '../../src/sandbox/fixtures.ts';
 import { mount, ready, root, setup } from './kyb-form-helpers.ts';

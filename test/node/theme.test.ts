@@ -1,4 +1,3 @@
-/* eslint-disable no-script-url -- hostile values are the point of these tests */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isEmailAddress, isSafeColor, isSafeFont, isSafeUrl, themeStyles } from '../../src/theme/index.ts';
