@@ -68,7 +68,8 @@ function getRuntime() {
 }
 
 /** The active locale of the page (English until a locale was set). */
-export const activeLocale = (): SupportedLocale => (runtime ? (runtime.getLocale() as SupportedLocale) : sourceLocale);
+export const activeLocale = (): SupportedLocale =>
+  runtime ? (runtime.getLocale() as SupportedLocale) : sourceLocale;
 
 /**
  * Switches the page's locale (all localized elements re-render; their state is kept). Concurrent calls
