@@ -1,0 +1,67 @@
+/**
+ * Locale modules load on demand: a page that stays in English requests none of
+ * `src/i18n/generated/<locale>.ts`; switching to `lt` requests `lt.ts` and nothing else.
+ * (Each test file runs in a fresh page, so the resource timing list starts empty of them.)
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/kyb-form/define.ts';
+import '../../src/age-check/define.ts';
+import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
+import type { AgeCheckElement } from '../../src/age-check/age-check.ts';
+import { activeLocale, applyLocale } from '../../src/i18n/index.ts';
+import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
+import { SandboxControl } from '../../src/sandbox/control-client.ts';
+import { PartnerClient } from '../../src/server/index.ts';
+import { ready, root, setup } from './kyb-form-helpers.ts';
+
+/** File names of the locale modules this page has requested (`lt.ts`, ...), without locale-codes. */
+const localeChunks = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((e) => new URL(e.name).pathname)
+    .filter((p) => p.includes('/src/i18n/generated/') && !p.endsWith('/locale-codes.ts'))
+    .map((p) => p.slice(p.lastIndexOf('/') + 1));
+
+describe('locale chunks load only when used', () => {
+  it('English loads no locale module; switching to lt loads lt.ts only', async () => {
+    performance.setResourceTimingBufferSize(10000);
+    expect(localeChunks()).to.deep.equal([]);
+
+    const s = await setup({ kyb: { info: DEMO_KYB_INFO, questionnaires: [] } });
+    const el = await fixture<KybFormElement>(
+      html`<kyb-form .token=${s.token} api-base="/sandbox"></kyb-form>`,
+    );
+    await ready(el);
+    const anon = new SandboxControl({ baseUrl: '/sandbox' });
+    const account = await anon.createAccount({});
+    const partner = new PartnerClient({
+      baseUrl: '/sandbox',
+      apiKey: account.apiKey,
+      apiSecret: account.apiSecret,
+    });
+    const { token } = await partner.createAgeToken({});
+    const age = await fixture<AgeCheckElement>(
+      html`<age-check token=${token} api-base="/sandbox" locale="en"></age-check>`,
+    );
+    await waitUntil(
+      () => age.shadowRoot?.querySelector('[part~="start-button"]'),
+      'age-check consent screen',
+    );
+    expect(activeLocale()).to.equal('en');
+    expect(localeChunks(), 'locale modules requested in English').to.deep.equal([]);
+
+    const englishHeading = root(el).querySelector('#kyb-step-heading')!.textContent;
+    el.locale = 'lt';
+    await waitUntil(() => activeLocale() === 'lt', `active locale ${activeLocale()}`);
+    await el.updateComplete;
+    expect(localeChunks()).to.deep.equal(['lt.ts']);
+    // The module was used: the heading changed language.
+    expect(root(el).querySelector('#kyb-step-heading')!.textContent).not.to.equal(englishHeading);
+
+    // Back to English and to lt again: nothing new is requested.
+    await applyLocale('en');
+    await applyLocale('lt');
+    expect(localeChunks()).to.deep.equal(['lt.ts']);
+    await applyLocale('en');
+  });
+});
