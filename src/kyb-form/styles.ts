@@ -421,7 +421,8 @@ export const styles = css`
   progress {
     width: 100%;
     height: 0.5rem;
-    accent-color: var(--c-primary);
+    /* --kyb-color-secondary: the secondary accent (upload progress). */
+    accent-color: var(--c-secondary);
   }
 
   /* save status */
