@@ -1,0 +1,112 @@
+/**
+ * Screenshots of the demo in three locales (de, lt, ja): the <kyb-form> company step (/kyb.html) and the
+ * <age-check> consent screen (/age.html), at 1280x900 and 390x844, saved to bench/results/screens/.
+ *
+ *   node --import tsx bench/screenshots.ts
+ *
+ * Starts the demo's Vite dev server (sandbox + partner backend included) on a free port and drives it
+ * with playwright-core and the local Chromium (CHROME_PATH or Debian's chromium).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { createServer } from 'vite';
+import { chromePath } from '../test/support/check-chrome.mjs';
+
+const LOCALES = ['de', 'lt', 'ja'] as const;
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+const OUT = join(import.meta.dirname, 'results', 'screens');
+
+async function kybCompanyStep(page: Page, base: string, locale: string) {
+  await page.goto(`${base}/kyb.html`);
+  await page.waitForFunction(
+    () => !!document.querySelector('kyb-form')?.shadowRoot?.querySelector('#kyb-step-heading'),
+    null,
+    {
+      timeout: 30000,
+    },
+  );
+  await page.evaluate((l) => document.querySelector('kyb-form')!.setAttribute('locale', l), locale);
+  // The locale is active once the country names are in it (Intl) and the heading left English.
+  const germany = new Intl.DisplayNames([locale], { type: 'region' }).of('DE');
+  await page.waitForFunction(
+    (name) => {
+      const root = document.querySelector('kyb-form')!.shadowRoot!;
+      const option = root.querySelector('select[name="country"] option[value="DE"]');
+      return option?.textContent?.trim() === name;
+    },
+    germany,
+    { timeout: 15000 },
+  );
+  await page.waitForTimeout(200);
+}
+
+async function ageConsent(page: Page, base: string, locale: string) {
+  await page.goto(`${base}/age.html`);
+  await page.click('#start');
+  await page.waitForFunction(
+    () => !!document.querySelector('age-check')?.shadowRoot?.querySelector('[part~="start-button"]'),
+    null,
+    { timeout: 30000 },
+  );
+  await page.evaluate((l) => document.querySelector('age-check')!.setAttribute('locale', l), locale);
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector('age-check')!
+        .shadowRoot!.querySelector('[part~="start-button"]')
+        ?.textContent?.trim() !== 'Agree and start',
+    null,
+    { timeout: 15000 },
+  );
+  await page.waitForTimeout(200);
+}
+
+async function main() {
+  const executablePath = chromePath();
+  if (!executablePath) throw new Error('Chromium not found (set CHROME_PATH)');
+  mkdirSync(OUT, { recursive: true });
+  const server = await createServer({
+    configFile: 'vite.config.ts',
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
+    logLevel: 'warn',
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('no server address');
+  const base = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
+  const saved: string[] = [];
+  try {
+    for (const viewport of VIEWPORTS) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1, permissions: ['camera'] });
+      for (const locale of LOCALES) {
+        for (const [name, open] of [
+          ['kyb-company', kybCompanyStep],
+          ['age-consent', ageConsent],
+        ] as const) {
+          const page = await context.newPage();
+          await open(page, base, locale);
+          const file = join(OUT, `${name}-${locale}-${viewport.width}x${viewport.height}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          saved.push(file);
+          await page.close();
+        }
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  for (const f of saved) console.log(f);
+}
+
+await main();
