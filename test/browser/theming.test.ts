@@ -286,7 +286,9 @@ const AGE_CHECKS: Record<string, Check> = {
   '--age-check-max-width': { node: (_r, host) => host, css: 'maxWidth', value: '333px' },
 };
 
-const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+// Not requestAnimationFrame: it does not run while the page is a background tab (parallel test files).
+// getComputedStyle recalculates styles synchronously anyway.
+const frame = () => new Promise((r) => setTimeout(r, 0));
 
 /** Sets each documented property on the element and checks the computed style it should change. */
 async function checkAll(el: HTMLElement, documented: string[], checks: Record<string, Check>) {
