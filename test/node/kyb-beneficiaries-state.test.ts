@@ -179,7 +179,7 @@ describe('validateDraft', () => {
       '2025-01-01',
     );
     assert.equal(e.name, 'Enter the first name.');
-    assert.equal(e.surname, 'Use at most 100 characters.');
+    assert.equal(e.surname, 'Too long: the limit is 100 characters.');
     assert.equal(e.types, 'Choose at least one role.');
     assert.equal(e.dateOfBirth, undefined); // optional when the flow is null
   });
@@ -197,7 +197,7 @@ describe('validateDraft', () => {
       '2025-01-01',
     );
     assert.match(e.email ?? '', /valid email/);
-    assert.equal(e.position0, 'Use at most 50 characters.');
+    assert.equal(e.position0, 'Too long: the limit is 50 characters.');
     assert.equal(e.dateOfBirth, 'The date of birth cannot be in the future.');
   });
   it('ownership: range, decimals, not a number', () => {
