@@ -67,11 +67,16 @@ export function drawFault(f: FaultConfig, rng: () => number): FaultDecision {
 
 const HUGE_STRING = 'x'.repeat(200_000);
 
-function mutate(v: unknown, kind: MalformedKind, depth = 0): unknown {
+/**
+ * `inHuge`: inside an array already grown by `huge-arrays`. Nested arrays are left as they are there:
+ * growing every level would multiply (10,000^depth items) and hang the serialisation.
+ */
+function mutate(v: unknown, kind: MalformedKind, depth = 0, inHuge = false): unknown {
   if (depth > 20) return v;
   if (Array.isArray(v)) {
     if (kind === 'huge-arrays') {
-      const item = v.length > 0 ? mutate(v[0], kind, depth + 1) : 0;
+      if (inHuge) return v;
+      const item = v.length > 0 ? mutate(v[0], kind, depth + 1, true) : 0;
       return Array.from({ length: 10_000 }, () => item);
     }
     if (kind === 'wrong-types' && depth > 0) return { notAnArray: true };
@@ -82,7 +87,7 @@ function mutate(v: unknown, kind: MalformedKind, depth = 0): unknown {
     const entries = Object.entries(v);
     entries.forEach(([k, x], i) => {
       if (kind === 'missing-fields' && i % 2 === 0) return;
-      out[k] = mutate(x, kind, depth + 1);
+      out[k] = mutate(x, kind, depth + 1, inHuge);
     });
     if (kind === 'extra-fields') {
       out.__sandboxExtra = { nested: [1, 'two', null], note: 'unexpected field' };

@@ -357,27 +357,30 @@ describe('unknown fields are ignored: accepted, never echoed or stored', () => {
 });
 
 describe('rate limit per credential', () => {
-  check('the key pair and a bearer token of one account have their own windows; 429 with Retry-After', async () => {
-    const acc = await root.createAccount({ rateLimitPerMinute: 4 });
-    const first = await call('POST', '/kyb/tokens/', basic(acc), { clientId: 'rl' });
-    assert.equal(first.status, 201);
-    const token = first.json!.tokenString as string;
-    for (let i = 0; i < 3; i++)
-      assert.equal((await call('POST', '/kyb/tokens/', basic(acc), { clientId: `rl${i}` })).status, 201);
-    const over = await call('POST', '/kyb/tokens/', basic(acc), { clientId: 'rl-over' });
-    assert.equal(over.status, 429);
-    assert.equal(over.json?.identifier, 'TOO_MANY_REQUESTS');
-    const retry = Number(over.headers.get('retry-after'));
-    assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `Retry-After ${retry}`);
-    cases++;
-    // The bearer token is a credential of its own: untouched by the key pair's window.
-    assert.equal((await call('GET', '/kyb/forms/', bearer(token))).status, 200);
-    cases++;
-    // Control endpoints are not limited and log the refusal.
-    const log = await root.withAccount(acc).listRequests();
-    assert.ok(log.some((r) => r.method === 'POST' && r.status === 429));
-    cases++;
-  });
+  check(
+    'the key pair and a bearer token of one account have their own windows; 429 with Retry-After',
+    async () => {
+      const acc = await root.createAccount({ rateLimitPerMinute: 4 });
+      const first = await call('POST', '/kyb/tokens/', basic(acc), { clientId: 'rl' });
+      assert.equal(first.status, 201);
+      const token = first.json!.tokenString as string;
+      for (let i = 0; i < 3; i++)
+        assert.equal((await call('POST', '/kyb/tokens/', basic(acc), { clientId: `rl${i}` })).status, 201);
+      const over = await call('POST', '/kyb/tokens/', basic(acc), { clientId: 'rl-over' });
+      assert.equal(over.status, 429);
+      assert.equal(over.json?.identifier, 'TOO_MANY_REQUESTS');
+      const retry = Number(over.headers.get('retry-after'));
+      assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60, `Retry-After ${retry}`);
+      cases++;
+      // The bearer token is a credential of its own: untouched by the key pair's window.
+      assert.equal((await call('GET', '/kyb/forms/', bearer(token))).status, 200);
+      cases++;
+      // Control endpoints are not limited and log the refusal.
+      const log = await root.withAccount(acc).listRequests();
+      assert.ok(log.some((r) => r.method === 'POST' && r.status === 429));
+      cases++;
+    },
+  );
 
   check('two bearer tokens of one account are limited independently', async () => {
     const acc = await root.createAccount({ rateLimitPerMinute: 3 });
@@ -405,6 +408,33 @@ describe('rate limit per credential', () => {
     assert.equal(typeof t3, 'string');
     const forms = await call('GET', '/kyb/forms/', bearer(t3 as string));
     assert.deepEqual(forms.json, []);
+    cases++;
+  });
+});
+
+describe('fault mode: corrupted answers stay bounded', () => {
+  check('huge-arrays grows each array once (no 10,000^depth blow-up) and answers quickly', async () => {
+    const acc = await root.createAccount();
+    const partner = new PartnerClient({
+      baseUrl: srv.url,
+      apiKey: acc.apiKey,
+      apiSecret: acc.apiSecret,
+      retries: 0,
+    });
+    const t = (await partner.createKybToken({ clientId: 'huge' })).tokenString;
+    await root
+      .withAccount(acc)
+      .setFaults({ malformed: { rate: 1, kind: 'huge-arrays' }, paths: '^/kyb/info/$' });
+    const started = Date.now();
+    const r = await call('GET', '/kyb/info/', bearer(t));
+    assert.equal(r.status, 200);
+    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    assert.ok(r.text.length < 50 * 1024 * 1024, `${r.text.length} bytes`);
+    const flow = (r.json as { flow: { fields: unknown[]; beneficiaries: { applicants: unknown[] }[] } }).flow;
+    assert.equal(flow.fields.length, 10_000);
+    assert.equal(flow.beneficiaries.length, 10_000);
+    // the arrays inside a grown item keep their real length
+    assert.equal(flow.beneficiaries[0]!.applicants.length, 1);
     cases++;
   });
 });
