@@ -72,6 +72,15 @@ const FACTORIES: StepFactories = {
   questionnaires: (init) => new QuestionnairesStep(init),
 };
 
+/**
+ * Drops repeated ids from a list the service returned: a corrupted answer repeating one object
+ * thousands of times must not become thousands of rows (and a request for each).
+ */
+function uniqueById<T extends { id: string }>(list: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((x) => !seen.has(x.id) && (seen.add(x.id), true));
+}
+
 /** A step controller may offer a read-only summary for the review step. */
 type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
 
@@ -426,11 +435,14 @@ export class KybFormElement extends LitElement {
     const flow = this.#flow;
     const wants = (step: StepId) => this._s.steps.includes(step) || step === 'questionnaires';
     try {
-      const [beneficiaries, documents, questionnaires] = await Promise.all([
+      const [allBeneficiaries, allDocuments, allQuestionnaires] = await Promise.all([
         wants('beneficiaries') ? client.listBeneficiaries(formId, { signal }) : Promise.resolve([]),
         wants('documents') ? client.listCompanyDocuments(formId, { signal }) : Promise.resolve([]),
         client.listQuestionnaires(formId, { signal }),
       ]);
+      const beneficiaries = uniqueById<Beneficiary>(allBeneficiaries);
+      const documents = uniqueById<KybDocument>(allDocuments);
+      const questionnaires = uniqueById<Questionnaire>(allQuestionnaires);
       if (signal.aborted || generation !== this._s.generation) return;
       if (this._s.steps.includes('beneficiaries') && FACTORIES.beneficiaries && !this.#steps.beneficiaries)
         this.#steps.beneficiaries = FACTORIES.beneficiaries({ beneficiaries });
