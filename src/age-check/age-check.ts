@@ -361,16 +361,22 @@ export class AgeCheckElement extends LitElement {
       }
       this.#stream = stream;
       // The camera may drop (unplugged, taken by another app): fall back instead of a dead end.
+      // The listener goes with the element's abort signal: a stopped track keeping it would retain the
+      // whole element after removal (found by test/node/hardening-leaks.test.ts).
       for (const track of stream.getVideoTracks()) {
-        track.addEventListener('ended', () => {
-          if (this.#stream !== stream) return;
-          this.#stream = null;
-          if (CAMERA_STATES.has(this.machine.name)) {
-            this.machine = { ...this.machine, name: 'camera-starting' };
-            this.send({ type: 'CAMERA_FAILED', reason: 'busy' });
-            this.#emit('age-check-camera-fallback', { reason: 'busy' });
-          }
-        });
+        track.addEventListener(
+          'ended',
+          () => {
+            if (this.#stream !== stream) return;
+            this.#stream = null;
+            if (CAMERA_STATES.has(this.machine.name)) {
+              this.machine = { ...this.machine, name: 'camera-starting' };
+              this.send({ type: 'CAMERA_FAILED', reason: 'busy' });
+              this.#emit('age-check-camera-fallback', { reason: 'busy' });
+            }
+          },
+          { signal: this.#abort.signal },
+        );
       }
       this.send({ type: 'CAMERA_READY' });
     } catch (err) {
