@@ -508,6 +508,8 @@ export class QuestionnairesStep implements StepController {
     const ctx = this.#ctx;
     if (!ctx || ctx.readOnly) return Promise.resolve();
     const run = async (): Promise<void> => {
+      // yield first, so `qs.inflight` is assigned before the `finally` below clears it
+      await null;
       try {
         do {
           qs.again = false;
