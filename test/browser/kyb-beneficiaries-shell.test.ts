@@ -50,7 +50,7 @@ describe('<kyb-form> beneficiaries and documents steps', () => {
     await el.updateComplete;
     await type(el, 'Ownership (%)', '50');
     button(el, 'Save the beneficiary').click();
-    await waitUntil(() => root(el).querySelector('[part="beneficiary"]'), 'not saved', { timeout: 5000 });
+    await waitUntil(() => root(el).querySelector('[part="beneficiary"]'), 'not saved', { timeout: 15000 });
     expect((await client.listBeneficiaries((await client.listForms())[0]!.id)).length).to.equal(1);
     await waitUntil(() => root(el).querySelector('[part="document-slot"]'), 'no upload slot', {
       timeout: 5000,
@@ -76,9 +76,9 @@ describe('<kyb-form> beneficiaries and documents steps', () => {
     await waitUntil(() => root(el).textContent?.includes('certificate.pdf'), 'upload not listed', {
       timeout: 5000,
     });
-    await waitUntil(() => !root(el).querySelector('progress'), 'upload still running', { timeout: 5000 });
+    await waitUntil(() => !root(el).querySelector('progress'), 'upload still running', { timeout: 15000 });
     const status = () => root(el).querySelector('[part~="save-status"]')?.textContent ?? '';
-    await waitUntil(() => /saved/i.test(status()), `save status stuck at "${status()}"`, { timeout: 5000 });
+    await waitUntil(() => /saved/i.test(status()), `save status stuck at "${status()}"`, { timeout: 15000 });
     expect(status()).to.not.match(/saving/i);
   });
 });

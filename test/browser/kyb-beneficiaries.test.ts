@@ -156,7 +156,7 @@ describe('kyb beneficiaries step', () => {
     await check(el, 'This beneficiary is the person filling in this form');
     expect(el.step.dirty).to.equal(true);
     await click(el, 'Save the beneficiary');
-    await waitUntil(() => $(el, '[part="beneficiary"]'), 'card did not appear', { timeout: 5000 });
+    await waitUntil(() => $(el, '[part="beneficiary"]'), 'card did not appear', { timeout: 15000 });
     const card = $(el, '[part="beneficiary"]')!;
     expect(text(card)).to.contain('Ada Lovelace');
     expect(text(card)).to.contain('CEO, UBO');
@@ -213,7 +213,7 @@ describe('kyb beneficiaries step', () => {
     expect($(el, '[part="confirm"]')).to.equal(null);
     await click(el, 'Remove Ada Lovelace');
     await click(el, 'Yes, remove Ada Lovelace');
-    await waitUntil(() => !$(el, '[part="beneficiary"]'), 'not removed', { timeout: 5000 });
+    await waitUntil(() => !$(el, '[part="beneficiary"]'), 'not removed', { timeout: 15000 });
     const deletes = await kybRequests(e.mine, (r) => r.method === 'DELETE');
     expect(deletes.map((r) => r.path)).to.deep.equal([`/kyb/forms/${e.formId}/beneficiaries/${id}/`]);
     expect((await e.client.listBeneficiaries(e.formId)).length).to.equal(0);
@@ -231,7 +231,7 @@ describe('kyb beneficiaries step', () => {
     await check(el, 'Shareholder');
     await fill(el, 'Ownership (%)', '60');
     await click(el, 'Save the beneficiary');
-    await waitUntil(() => $(el, '[part="beneficiary"]'), 'card did not appear', { timeout: 5000 });
+    await waitUntil(() => $(el, '[part="beneficiary"]'), 'card did not appear', { timeout: 15000 });
     expect(text($(el, '[part="beneficiary"]'))).to.contain('Holding AG');
     expect(text($(el, '[part="beneficiary"]'))).to.contain('Switzerland');
     const [post] = await kybRequests(
@@ -249,7 +249,7 @@ describe('kyb beneficiaries step', () => {
     await click(el, 'Edit Holding AG');
     await fill(el, 'Registration number', 'CHE-999');
     await click(el, 'Save the changes');
-    await waitUntil(() => !$(el, '[part="beneficiary-form"]'), 'form still open', { timeout: 5000 });
+    await waitUntil(() => !$(el, '[part="beneficiary-form"]'), 'form still open', { timeout: 15000 });
     const [patch] = await kybRequests(e.mine, (r) => r.method === 'PATCH');
     expect(patch!.path).to.equal(`/kyb/forms/${e.formId}/beneficiaries/${id}/`);
     expect((patch!.body as { info: unknown }).info).to.deep.equal({
@@ -259,7 +259,7 @@ describe('kyb beneficiaries step', () => {
     });
     await click(el, 'Remove Holding AG');
     await click(el, 'Yes, remove Holding AG');
-    await waitUntil(() => !$(el, '[part="beneficiary"]'), 'not removed', { timeout: 5000 });
+    await waitUntil(() => !$(el, '[part="beneficiary"]'), 'not removed', { timeout: 15000 });
     expect((await kybRequests(e.mine, (r) => r.method === 'DELETE')).length).to.equal(1);
   });
 
@@ -311,7 +311,7 @@ describe('kyb beneficiaries step', () => {
     await fill(el, 'Ownership (%)', '20');
     expect($(el, '#ben-f-ownership-err')).to.equal(null);
     await click(el, 'Save the beneficiary');
-    await waitUntil(() => el.step.beneficiaries.length === 2, 'not saved', { timeout: 5000 });
+    await waitUntil(() => el.step.beneficiaries.length === 2, 'not saved', { timeout: 15000 });
     const summary = await fixture(el.step.summary(el.ctx));
     expect(text(summary)).to.contain('Eve Doe');
     expect(text(summary)).to.contain('20%');
@@ -360,7 +360,7 @@ describe('kyb beneficiaries step', () => {
     await fill(el, 'Date of birth', '1980-01-01');
     await fill(el, 'Ownership (%)', '10');
     await click(el, 'Save the beneficiary');
-    await waitUntil(() => el.step.beneficiaries.length === 1, 'not saved', { timeout: 5000 });
+    await waitUntil(() => el.step.beneficiaries.length === 1, 'not saved', { timeout: 15000 });
     const threshold = el.step.validate(el.ctx);
     expect(threshold).to.have.length(1);
     expect(threshold[0]!.id).to.equal('ben-add');
@@ -373,7 +373,7 @@ describe('kyb beneficiaries step', () => {
     await click(el, 'Edit Low Owner');
     await check(el, 'Ultimate beneficial owner (UBO)');
     await click(el, 'Save the changes');
-    await waitUntil(() => !$(el, '[part="beneficiary-form"]'), 'form still open', { timeout: 5000 });
+    await waitUntil(() => !$(el, '[part="beneficiary-form"]'), 'form still open', { timeout: 15000 });
     expect(el.step.validate(el.ctx)).to.deep.equal([]);
   });
 
@@ -402,7 +402,7 @@ describe('kyb beneficiaries step', () => {
     });
     const el = await mount(e, { flow, beneficiaries: [b] });
     const base = `/kyb/forms/${e.formId}/beneficiaries/${b.id}/documents/`;
-    await waitUntil(() => $(el, '[part="document-slot"]'), 'documents did not load', { timeout: 5000 });
+    await waitUntil(() => $(el, '[part="document-slot"]'), 'documents did not load', { timeout: 15000 });
     expect((await kybRequests(e.mine, (r) => r.method === 'GET' && r.path === base)).length).to.equal(1);
     expect(text($(el, '[part="document-requirements"]'))).to.contain('Passport or ID card.');
     // The missing required document is reported, pointing at the upload control.
@@ -434,7 +434,7 @@ describe('kyb beneficiaries step', () => {
     }) as typeof window.open;
     try {
       await click(el, 'View passport scan.pdf');
-      await waitUntil(() => opened.length === 1, 'not opened', { timeout: 5000 });
+      await waitUntil(() => opened.length === 1, 'not opened', { timeout: 15000 });
     } finally {
       window.open = original;
     }
@@ -474,14 +474,14 @@ describe('kyb beneficiaries step', () => {
       beneficiaryTypes: ['UBO'],
     });
     const el = await mount(e, { beneficiaries: [b] });
-    await waitUntil(() => $(el, '[part="document-slot"]'), 'documents did not load', { timeout: 5000 });
+    await waitUntil(() => $(el, '[part="document-slot"]'), 'documents did not load', { timeout: 15000 });
     await e.mine.clearRequests();
     const input = byLabel(el, 'Upload a document for Ada Lovelace');
     chooseFile(
       input,
       new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }),
     );
-    await waitUntil(() => $(el, `#${input.id}-err`), 'no size error', { timeout: 5000 });
+    await waitUntil(() => $(el, `#${input.id}-err`), 'no size error', { timeout: 15000 });
     expect(text($(el, `#${input.id}-err`))).to.match(/largest accepted size is 10 MB/);
     expect(input.getAttribute('aria-invalid')).to.equal('true');
     chooseFile(input, new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' }));
@@ -505,13 +505,13 @@ describe('kyb beneficiaries step', () => {
     await check(el, 'Shareholder');
     await e.mine.setFaults({ failRate: 1, paths: 'beneficiaries' });
     await click(el, 'Save the beneficiary');
-    await waitUntil(() => $(el, '#ben-f-save-error'), 'no error', { timeout: 5000 });
+    await waitUntil(() => $(el, '#ben-f-save-error'), 'no error', { timeout: 15000 });
     expect(byLabel(el, 'First name').value).to.equal('Ada');
     expect(el.reports.some((r) => r.kind === 'beneficiary' && r.state === 'error')).to.equal(true);
     expect(el.step.dirty).to.equal(true);
     await e.mine.setFaults({});
     await click(el, 'Try saving again');
-    await waitUntil(() => el.step.beneficiaries.length === 1, 'not saved on retry', { timeout: 5000 });
+    await waitUntil(() => el.step.beneficiaries.length === 1, 'not saved on retry', { timeout: 15000 });
     expect(el.step.dirty).to.equal(false);
   });
 
@@ -528,7 +528,7 @@ describe('kyb beneficiaries step', () => {
       file: btoa('%PDF-1.4\n'),
     });
     const el = await mount(e, { beneficiaries: [b], readOnly: true });
-    await waitUntil(() => $(el, '[part="document"]'), 'documents did not load', { timeout: 5000 });
+    await waitUntil(() => $(el, '[part="document"]'), 'documents did not load', { timeout: 15000 });
     const names = [...el.shadowRoot!.querySelectorAll('button')].map(text);
     expect(names).to.deep.equal(['View a.pdf']);
     expect(el.shadowRoot!.querySelector('input')).to.equal(null);
@@ -544,7 +544,7 @@ describe('kyb beneficiaries step', () => {
       ownershipPercentage: 50,
     });
     const el = await mount(e, { beneficiaries: [b] });
-    await waitUntil(() => $(el, '[part="document-slot"]'), 'documents did not load', { timeout: 5000 });
+    await waitUntil(() => $(el, '[part="document-slot"]'), 'documents did not load', { timeout: 15000 });
     await expect(el).to.be.accessible();
     await click(el, 'Add a beneficiary');
     await click(el, 'Save the beneficiary');

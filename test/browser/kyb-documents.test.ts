@@ -174,7 +174,7 @@ describe('kyb company documents step', () => {
       input,
       new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }),
     );
-    await waitUntil(() => el.shadowRoot!.getElementById(`${input.id}-err`), 'no error', { timeout: 5000 });
+    await waitUntil(() => el.shadowRoot!.getElementById(`${input.id}-err`), 'no error', { timeout: 15000 });
     expect(text(el.shadowRoot!.getElementById(`${input.id}-err`))).to.contain(
       'largest accepted size is 10 MB',
     );
