@@ -12,10 +12,11 @@ import { KybClient } from '../../src/api/kyb-client.ts';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { SandboxControl, type Faults } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
-import { errorRecorder } from '../fixtures/hardening-support.ts';
+import { errorRecorder, SIMPLE_QUESTIONNAIRE } from '../fixtures/hardening-support.ts';
 import {
   button,
   byLabel,
+  labels,
   mount,
   ready,
   requests,
@@ -279,6 +280,74 @@ describe('hardening: fault scenarios', function () {
       });
       await waitUntil(() => /all changes saved/i.test(saveText(el)), 'not shown as saved', { timeout: 5000 });
       el.remove();
+    }));
+
+  it('questionnaire answers typed under combined faults are kept and reach the service', () =>
+    counted(async () => {
+      const s = await setup({
+        kyb: {
+          info: {
+            locale: 'en',
+            theme: null,
+            flow: {
+              fields: [
+                { field: 'COMPANY_NAME', required: true, order: 1 },
+                { field: 'COUNTRY', required: true, order: 2 },
+              ],
+            },
+          },
+          questionnaires: [SIMPLE_QUESTIONNAIRE],
+        },
+      });
+      const el = await mount(s.token);
+      await ready(el);
+      await type(el, 'Company name', 'Questions Co');
+      await type(el, 'Country of registration', 'BE');
+      await waitUntil(() => /all changes saved/i.test(saveText(el)), 'first save', { timeout: 8000 });
+      button(el, 'Continue').click();
+      await el.updateComplete;
+      await waitUntil(() => labels(el).includes('Main activity'), `no questionnaire (${heading(el)})`, {
+        timeout: 5000,
+      });
+      await s.mine.setFaults({ latencyMs: 100, failRate: 0.4, dropRate: 0.2, rateLimitRate: 0.2, seed: 23 });
+      const watch = watchSaveStatus(el);
+      try {
+        await type(el, 'Main activity', 'Selling widgets');
+        await type(el, 'Notes', 'Typed while the service misbehaved');
+        await aTimeout(800);
+        expect(byLabel(el, 'Main activity').value).to.equal('Selling widgets');
+        await s.mine.setFaults({});
+        window.dispatchEvent(new Event('online'));
+        if (hasRetry(el)) button(el, 'Retry saving').click();
+        await waitUntil(() => /all changes saved/i.test(saveText(el)), `not saved (${saveText(el)})`, {
+          timeout: 15000,
+        });
+        expect(watch.failedWithoutRetry, 'a failure shown without a retry button').to.equal(false);
+      } finally {
+        watch.stop();
+        await s.mine.setFaults({});
+      }
+      const client = new KybClient({ baseUrl: '/sandbox', token: await s.newToken(), retries: 0 });
+      const [q] = await client.listQuestionnaires(el.formId!);
+      const answers = JSON.stringify(await client.getAnswers(el.formId!, q!.id));
+      expect(answers).to.contain('Selling widgets');
+      expect(answers).to.contain('Typed while the service misbehaved');
+      // The faults did hit some of the element's requests.
+      expect(
+        (await requests(s)).some((r) => [0, 429, 503].includes(r.status)),
+        'no fault hit',
+      ).to.equal(true);
+      el.remove();
+      const again = await mount(s.token);
+      await ready(again);
+      button(again, 'Continue').click();
+      await again.updateComplete;
+      await waitUntil(() => labels(again).includes('Main activity'), 'no questionnaire on reopen', {
+        timeout: 5000,
+      });
+      expect(byLabel(again, 'Main activity').value).to.equal('Selling widgets');
+      expect(byLabel(again, 'Notes').value).to.equal('Typed while the service misbehaved');
+      again.remove();
     }));
 
   describe('submit under faults', () => {
