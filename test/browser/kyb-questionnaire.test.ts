@@ -387,6 +387,19 @@ describe('kyb-form questionnaires step', function () {
     expect(m.step.dirty).to.equal(false);
     expect(m.reports.at(-1)).to.include({ kind: 'answers', state: 'saved', id: env.questionnaires[0]!.id });
 
+    // after the upload the step keeps the service's file URLs: later saves do not re-send the files
+    expect([...r.querySelectorAll('a')].map((a) => a.textContent?.trim())).to.include('View single.pdf');
+    await env.control.clearRequests();
+    await type(m, byLabel(r, 'Text question'), 'Hello!');
+    await m.step.flush(m.ctx);
+    const resent = answerPuts(await env.control.listRequests()).at(-1)!.body as Answers;
+    expect(resent.sections.main?.text?.value).to.equal('Hello!');
+    expect((resent.sections.main?.file?.value as { file: string }).file).to.match(/^https?:/);
+    for (const f of resent.sections.main?.files?.value as { file: string }[])
+      expect(f.file).to.match(/^https?:/);
+    await type(m, byLabel(r, 'Text question'), 'Hello');
+    await m.step.flush(m.ctx);
+
     // GET answers: the stored values per the value table
     const got = (await getAnswers(env.client, env.formId, env.questionnaires[0]!.id))!;
     const v = (k: string) => got.sections.main?.[k]?.value;

@@ -22,6 +22,7 @@ import {
   buildPayload,
   checkValue,
   fromTextControl,
+  isFileUrl,
   keyOrder,
   normalizeValue,
   readAnswers,
@@ -75,6 +76,47 @@ const asApiError = (err: unknown): ApiError =>
         message: err instanceof Error ? err.message : String(err),
         cause: err,
       });
+
+const isUpload = (v: unknown): v is FileAnswer =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  typeof (v as FileAnswer).file === 'string' &&
+  !isFileUrl((v as FileAnswer).file);
+
+function hasUploadedFiles(body: Answers): boolean {
+  for (const entries of Object.values(body.sections)) {
+    for (const { value } of Object.values(entries)) {
+      if (isUpload(value) || (Array.isArray(value) && (value as unknown[]).some(isUpload))) return true;
+    }
+  }
+  return false;
+}
+
+/** `sent` with each uploaded file replaced by the service's URL at the same position (same filename). */
+function adoptUrls(sent: AnswerValue, back: AnswerValue | undefined): AnswerValue | null {
+  const pick = (s: unknown, b: unknown): FileAnswer | null =>
+    isUpload(s) &&
+    typeof b === 'object' &&
+    b !== null &&
+    !Array.isArray(b) &&
+    (b as FileAnswer).filename === s.filename &&
+    typeof (b as FileAnswer).file === 'string' &&
+    isFileUrl((b as FileAnswer).file)
+      ? { filename: s.filename, file: (b as FileAnswer).file }
+      : null;
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(back) || back.length !== sent.length) return null;
+    let any = false;
+    const out = (sent as FileAnswer[]).map((s, i) => {
+      const p = pick(s, back[i]);
+      if (p) any = true;
+      return p ?? s;
+    });
+    return any ? out : null;
+  }
+  return pick(sent, back);
+}
 
 export class QuestionnairesStep implements StepController {
   readonly #states: QState[] = [];
@@ -423,10 +465,11 @@ export class QuestionnairesStep implements StepController {
   };
 
   #focusLater(root: Document | ShadowRoot, id: string): void {
-    requestAnimationFrame(() => {
+    // after the host's update (a microtask); a timer also runs in background tabs, unlike rAF
+    setTimeout(() => {
       const el = root.getElementById(id);
       if (el instanceof HTMLElement) el.focus();
-    });
+    }, 0);
   }
 
   async #pickFiles(rec: QRec, input: HTMLInputElement): Promise<void> {
@@ -520,6 +563,7 @@ export class QuestionnairesStep implements StepController {
             this.#report(qs, 'saving');
             await ctx.client.putAnswers(ctx.formId, qs.questionnaire.id, payload);
             qs.lastSent = json;
+            if (hasUploadedFiles(payload)) await this.#adoptFileUrls(qs, ctx, payload, version);
           }
           qs.savedVersion = Math.max(qs.savedVersion, version);
         } while (qs.again);
@@ -539,6 +583,38 @@ export class QuestionnairesStep implements StepController {
     };
     qs.inflight = run();
     return qs.inflight;
+  }
+
+  /**
+   * After files were sent as base64, read the answers back and keep the service's file URLs instead,
+   * so later saves do not upload the same files again (and the user gets a link to each file).
+   * Best effort: a failed read keeps the base64 values.
+   */
+  async #adoptFileUrls(qs: QState, ctx: KybContext, sent: Answers, version: number): Promise<void> {
+    let stored: Answers | null;
+    try {
+      stored = await ctx.client.getAnswers(ctx.formId, qs.questionnaire.id);
+    } catch {
+      return;
+    }
+    let changed = false;
+    for (const [sKey, entries] of Object.entries(sent.sections)) {
+      for (const [qKey, entry] of Object.entries(entries)) {
+        const rec = qs.bySection.get(sKey)?.get(qKey);
+        if (!rec || (rec.question.type !== 'FILE' && rec.question.type !== 'FILE_MULTI')) continue;
+        if (rec.value !== entry.value) continue; // changed meanwhile
+        const back = stored?.sections[sKey]?.[qKey]?.value;
+        const adopted = adoptUrls(entry.value, back);
+        if (adopted === null) continue;
+        rec.value = adopted;
+        this.#touch(rec);
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    // equivalent content: the body with URLs counts as sent when nothing else changed meanwhile
+    if (qs.changeVersion === version) qs.lastSent = JSON.stringify(this.#payload(qs));
+    ctx.requestUpdate();
   }
 
   #scheduleRetry(qs: QState, error: ApiError): void {

@@ -1,0 +1,138 @@
+import { expect, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import { KybClient } from '../../src/api/kyb-client.ts';
+import type { Questionnaire, QuestionType } from '../../src/api/kyb.ts';
+import type { KybContext } from '../../src/kyb-form/context.ts';
+import { QuestionnairesStep } from '../../src/kyb-form/questionnaire/controller.ts';
+
+class PerfHost extends LitElement {
+  step: QuestionnairesStep | null = null;
+  ctx: KybContext | null = null;
+  override render() {
+    return this.step && this.ctx ? this.step.render(this.ctx) : html``;
+  }
+}
+if (!customElements.get('questionnaire-perf-host'))
+  customElements.define('questionnaire-perf-host', PerfHost);
+
+const TYPES: QuestionType[] = [
+  'TEXT',
+  'INTEGER',
+  'SELECT',
+  'CHECKBOX',
+  'EMAIL',
+  'RADIO',
+  'DATE',
+  'TEXT_AREA',
+];
+const CHOICES = [
+  { key: 'yes', title: 'Yes' },
+  { key: 'no', title: 'No' },
+];
+
+/** 1,000 questions in 20 sections, 500 conditions (question and section level). */
+function bigQuestionnaire(): Questionnaire {
+  const sections: Questionnaire['sections'] = [];
+  let conditions = 0;
+  for (let s = 0; s < 20; s++) {
+    const questions: Questionnaire['sections'][number]['questions'] = [];
+    for (let i = 0; i < 50; i++) {
+      const type = TYPES[i % TYPES.length]!;
+      const withCond = i % 2 === 1 && conditions < 490;
+      if (withCond) conditions++;
+      questions.push({
+        key: `q${i}`,
+        title: `Question ${s}.${i}`,
+        description: i % 5 === 0 ? 'Some help text' : '',
+        type,
+        choices: type === 'SELECT' || type === 'RADIO' ? CHOICES : [],
+        required: i % 3 === 0,
+        // odd questions depend on the previous one (mostly visible: a condition that holds by default)
+        ...(withCond ? { condition: `q${i - 1} != "hide"` } : {}),
+      });
+    }
+    sections.push({
+      key: `s${s}`,
+      title: `Section ${s}`,
+      description: '',
+      questions,
+      ...(s > 0 && s <= 10 ? { condition: `s0.q0 != "hide-section-${s}"` } : {}),
+    });
+  }
+  return { id: 'perf', key: 'perf', name: 'Perf', title: 'Large questionnaire', description: '', sections };
+}
+
+describe('kyb-form questionnaires step performance', function () {
+  this.timeout(60000);
+
+  it('renders 1,000 questions with 500 conditions fast and repaints an answer in a frame', async () => {
+    const q = bigQuestionnaire();
+    const host = document.createElement('questionnaire-perf-host') as PerfHost;
+    const ctx: KybContext = {
+      client: new KybClient({ baseUrl: '/sandbox', token: 'not-used', retries: 0 }),
+      formId: 'perf',
+      info: {},
+      flow: null,
+      readOnly: false,
+      locale: 'en',
+      submitAttempted: false,
+      report: () => undefined,
+      requestUpdate: () => host.requestUpdate(),
+    };
+    const wrapper = document.createElement('div');
+    document.body.append(wrapper);
+    // warm up the template cache on a small questionnaire of the same shape
+    const warm = new QuestionnairesStep({
+      questionnaires: [{ ...q, sections: q.sections.slice(0, 1) }],
+      answers: new Map(),
+    });
+    host.step = warm;
+    host.ctx = ctx;
+    wrapper.append(host);
+    await host.updateComplete;
+    host.remove();
+
+    const t0 = performance.now();
+    const step = new QuestionnairesStep({ questionnaires: [q], answers: new Map() });
+    const built = performance.now() - t0;
+    const fresh = document.createElement('questionnaire-perf-host') as PerfHost;
+    fresh.step = step;
+    fresh.ctx = { ...ctx, requestUpdate: () => fresh.requestUpdate() };
+    wrapper.append(fresh);
+    await fresh.updateComplete;
+    const first = performance.now() - t0;
+    const root = fresh.shadowRoot!;
+    expect(root.querySelectorAll('[part~="question"]').length).to.equal(1000);
+
+    // one keystroke: change a question that 1 condition depends on
+    const input = root.getElementById('q-0-s3-q0') as HTMLInputElement;
+    const times: number[] = [];
+    for (let k = 0; k < 20; k++) {
+      input.value = `value ${k}`;
+      const t = performance.now();
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await fresh.updateComplete;
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+
+    // a visibility flip: hide a whole section through s0.q0
+    const gate = root.getElementById('q-0-s0-q0') as HTMLInputElement;
+    gate.value = 'hide-section-4';
+    const tf = performance.now();
+    gate.dispatchEvent(new Event('input', { bubbles: true }));
+    await fresh.updateComplete;
+    const flip = performance.now() - tf;
+    expect(root.querySelectorAll('[part~="question"]').length).to.equal(950);
+
+    console.log(
+      `first render ${first.toFixed(1)} ms (construct ${built.toFixed(1)} ms), answer repaint median ${median.toFixed(2)} ms, flip ${flip.toFixed(1)} ms`,
+    );
+    // generous bounds: the machine is shared; the benchmark measures precisely
+    wrapper.remove();
+    expect(first).to.be.below(600);
+    expect(median).to.be.below(16);
+    expect(flip).to.be.below(50);
+  });
+});
