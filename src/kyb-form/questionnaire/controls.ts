@@ -218,7 +218,7 @@ function choiceGroup(rec: QRec, o: RenderOptions, kind: 'radio' | 'checkbox'): T
   return html`<div class="choices" part="choices">
     ${(q.choices ?? []).map((c, i) => {
       const checked = kind === 'radio' ? single === c.key : multi.includes(c.key);
-      return html`<div class="choice" part="choice">
+      return html`<div class="choice option" part="choice">
         <input
           type=${kind}
           id="${rec.id}-${i}"
@@ -274,7 +274,7 @@ function countryMulti(rec: QRec, o: RenderOptions): TemplateResult {
     <div class="choices scroll" part="choices" id="${rec.id}-list">
       ${shown.map(
         (c) =>
-          html`<div class="choice" part="choice">
+          html`<div class="choice option" part="choice">
             <input
               type="checkbox"
               id="${rec.id}-${c.code}"
@@ -319,7 +319,7 @@ function listControl(rec: QRec, o: RenderOptions): TemplateResult {
               ? nothing
               : html`<button
                   type="button"
-                  class="button secondary"
+                  class="btn btn-secondary"
                   part="button"
                   data-q=${rec.uid}
                   data-act="remove-item"
@@ -336,7 +336,7 @@ function listControl(rec: QRec, o: RenderOptions): TemplateResult {
         ? nothing
         : html`<button
             type="button"
-            class="button secondary"
+            class="btn btn-secondary"
             part="button"
             data-q=${rec.uid}
             data-act="add-item"
@@ -374,7 +374,7 @@ function fileControl(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateRes
                       ? nothing
                       : html`<button
                           type="button"
-                          class="button secondary"
+                          class="btn btn-secondary"
                           part="button"
                           data-q=${rec.uid}
                           data-act="remove-file"
@@ -411,7 +411,7 @@ function singleCheckbox(rec: QRec, o: RenderOptions): TemplateResult {
         ><span class="visually-hidden">${msg('(required)')}</span>`
     : nothing;
   return html`<div class="field field-checkbox" part="field question" data-key=${q.key}>
-    <div class="choice" part="choice">
+    <div class="choice option" part="choice">
       <input
         type="checkbox"
         id=${rec.id}
