@@ -17,14 +17,6 @@ export const ageCheckStyles = css`
     --_space: var(--age-check-space, 1rem);
     --_focus: var(--age-check-focus-ring, 0 0 0 3px #ffffff, 0 0 0 6px #1d4ed8);
     display: block;
-    box-sizing: border-box;
-    max-width: var(--age-check-max-width, 32rem);
-    margin-inline: auto;
-    color: var(--_text);
-    background: var(--_background);
-    font-family: var(--age-check-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--age-check-font-size, 1rem);
-    line-height: 1.5;
   }
   :host([hidden]) {
     display: none;
@@ -34,7 +26,19 @@ export const ageCheckStyles = css`
   *::after {
     box-sizing: inherit;
   }
+  /*
+   * The box itself is the inner .root, not :host: a page rule such as \`* { all: unset !important }\`
+   * reaches the host element but not the shadow tree, so the layout does not depend on the page.
+   */
   .root {
+    box-sizing: border-box;
+    max-width: var(--age-check-max-width, 32rem);
+    margin-inline: auto;
+    color: var(--_text);
+    font-family: var(--age-check-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--age-check-font-size, 1rem);
+    line-height: 1.5;
+    text-align: start;
     display: flex;
     flex-direction: column;
     gap: var(--_space);

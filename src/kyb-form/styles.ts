@@ -21,7 +21,10 @@ export const styles = css`
   *::after {
     box-sizing: inherit;
   }
+  /* box-sizing is set here, not only on :host, so page rules reaching the host cannot change it inside. */
   .root {
+    box-sizing: border-box;
+    display: block;
     --c-primary: var(--kyb-color-primary, var(--_kyb-theme-primary, #1d4ed8));
     --c-on-primary: var(--kyb-color-on-primary, var(--_kyb-theme-on-primary, #ffffff));
     --c-primary-hover: var(--kyb-color-primary-hover, var(--_kyb-theme-primary-hover, #1e3a8a));

@@ -283,7 +283,11 @@ const AGE_CHECKS: Record<string, Check> = {
     expected: `${c(51)} 0px 0px 0px 7px`,
     before: keyboardFocus,
   },
-  '--age-check-max-width': { node: (_r, host) => host, css: 'maxWidth', value: '333px' },
+  '--age-check-max-width': {
+    node: (r) => r.querySelector('[part~="root"]')!,
+    css: 'maxWidth',
+    value: '333px',
+  },
 };
 
 // Not requestAnimationFrame: it does not run while the page is a background tab (parallel test files).
