@@ -116,6 +116,25 @@ try {
   // Questionnaires.
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForTimeout(500);
+  await page.getByLabel(/^Industry/).selectOption({ label: 'Financial technology' });
+  await page.getByLabel('Number of employees').fill('12');
+  await page.getByLabel('Date founded').fill('2015-03-01');
+  await page.getByLabel('Compliance contact e-mail').fill('compliance@amber.example');
+  await page.getByLabel('Describe what you sell').fill('Card terminals and online payments for shops.');
+  await page
+    .getByRole('group', { name: /Countries where you have customers/ })
+    .getByLabel('Lithuania')
+    .check();
+  await page.getByLabel('Headquarters country').selectOption('LT');
+  await page
+    .getByRole('group', { name: /Products offered/ })
+    .getByLabel('Item 1')
+    .fill('Card terminals');
+  await page
+    .getByRole('group', { name: /Products offered/ })
+    .getByLabel('Item 1')
+    .blur();
+  await page.waitForTimeout(1500);
   await shot(page, '4-questionnaires');
 
   // Review and submit.
@@ -126,8 +145,11 @@ try {
   await page.waitForTimeout(300);
   await shot(page, '5-review');
   await page.getByRole('button', { name: /^Submit/ }).click();
-  await page.waitForTimeout(1000);
-  await shot(page, '6-after-submit');
+  await page
+    .getByText(/submitted/i)
+    .first()
+    .waitFor({ timeout: 10000 });
+  await shot(page, '6-submitted');
 
   // Phone width.
   const phone = await browser.newPage({ viewport: { width: 360, height: 780 } });

@@ -586,6 +586,45 @@ export const styles = css`
     vertical-align: middle;
   }
 
+  /* Questionnaires */
+  .choices.scroll {
+    max-height: 16rem;
+    overflow: auto;
+    border: 1px solid var(--c-border);
+    border-radius: var(--radius);
+    padding: calc(var(--space) * 0.5);
+  }
+  .list-items,
+  .file-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: calc(var(--space) * 0.5);
+  }
+  .list-item,
+  .file-item {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--space) * 0.5);
+    overflow-wrap: anywhere;
+  }
+  .list-item .input {
+    flex: 1 1 12rem;
+    width: auto;
+  }
+  .color-control {
+    display: inline-flex;
+    align-items: center;
+    gap: calc(var(--space) * 0.5);
+  }
+  .selection-count {
+    color: var(--c-muted);
+    font-size: 0.9em;
+    margin: calc(var(--space) * 0.25) 0;
+  }
+
   @media (min-width: 40rem) {
     .summary {
       grid-template-columns: minmax(8rem, 1fr) 2fr;

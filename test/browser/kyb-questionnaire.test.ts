@@ -299,7 +299,7 @@ describe('kyb-form questionnaires step', function () {
     const env = await createEnv([ALL_TYPES]);
     const m = await mount(env);
     const r = m.root;
-    expect(r.querySelector('[part~="questionnaire"] h3')?.textContent).to.equal('Every question type');
+    expect(r.querySelector('[part~="questionnaire"] h4')?.textContent).to.equal('Every question type');
     expect(r.querySelector('[part~="section"]')).to.exist;
 
     // native controls of the right kinds

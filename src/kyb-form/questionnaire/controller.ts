@@ -264,7 +264,7 @@ export class QuestionnairesStep implements StepController {
     const visible = qs.sections.filter((s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0);
     const { readOnly, submitAttempted, locale } = ctx;
     return html`<section class="questionnaire" part="questionnaire" aria-labelledby=${qs.headingId}>
-      <h3 class="questionnaire-title" part="questionnaire-title" id=${qs.headingId}>${title}</h3>
+      <h4 class="questionnaire-title" part="questionnaire-title" id=${qs.headingId}>${title}</h4>
       ${
         q.description
           ? html`<p class="questionnaire-description" part="questionnaire-description">${q.description}</p>`
@@ -282,7 +282,7 @@ export class QuestionnairesStep implements StepController {
     const s = sec.section;
     const { readOnly, submitAttempted, locale } = ctx;
     return html`<section class="section" part="section" aria-labelledby=${s.title ? sec.headingId : nothing}>
-      ${s.title ? html`<h4 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h4>` : nothing}
+      ${s.title ? html`<h5 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h5>` : nothing}
       ${s.description ? html`<p class="section-description" part="section-description">${s.description}</p>` : nothing}
       ${repeat(
         sec.visible,
