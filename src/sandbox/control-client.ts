@@ -12,6 +12,7 @@
 import * as z from 'zod/mini';
 import { HttpClient, type HttpClientOptions } from '../api/http.ts';
 import type { QuestionnaireDefinition } from '../api/kyb.ts';
+import type { MalformedKind } from './state.ts';
 
 export interface SandboxControlOptions extends Omit<HttpClientOptions, 'auth' | 'baseUrl'> {
   /** The sandbox base URL, e.g. `http://127.0.0.1:8787` or `/sandbox` (relative to the page). */
@@ -58,15 +59,7 @@ export interface AgeScenario {
   documentAge?: number | 'unreadable';
 }
 
-export type MalformedKind =
-  | 'invalid-json'
-  | 'wrong-types'
-  | 'missing-fields'
-  | 'extra-fields'
-  | 'huge-strings'
-  | 'huge-arrays'
-  | 'wrong-content-type'
-  | 'empty-body';
+export type { MalformedKind };
 export interface Faults {
   latencyMs?: number;
   failRate?: number;

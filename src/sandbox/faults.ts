@@ -15,7 +15,7 @@
  * endpoints are exempt.
  */
 import * as z from 'zod/mini';
-import type { FaultConfig, MalformedKind } from './state.ts';
+import { MALFORMED_KINDS, type FaultConfig, type MalformedKind } from './state.ts';
 import { isRecord } from './util.ts';
 
 /** Thrown by `sandbox.fetch` to ask the adapter to destroy the connection without an answer. */
@@ -27,16 +27,6 @@ export class SandboxDrop extends Error {
 }
 
 const Rate = z.number().check(z.gte(0), z.lte(1));
-export const MALFORMED_KINDS = [
-  'invalid-json',
-  'wrong-types',
-  'missing-fields',
-  'extra-fields',
-  'huge-strings',
-  'huge-arrays',
-  'wrong-content-type',
-  'empty-body',
-] as const;
 
 export const FaultConfigSchema = z.object({
   latencyMs: z.optional(z.int().check(z.gte(0), z.lte(60000))),

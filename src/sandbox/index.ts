@@ -202,6 +202,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (account.requests.length > MAX_LOG) account.requests.splice(0, account.requests.length - MAX_LOG);
     };
 
+    /** Draws fail / drop / 429 (before or after the handler, see `afterCommit`); null when none hits. */
+    const injectFault = (f: NonNullable<typeof faults>, a: NonNullable<typeof account>): Response | null => {
+      const d = drawFault(f, a.rng);
+      if (d === 'drop') {
+        log(0);
+        c.env.drop = true;
+        return new Response(null, { status: 500 });
+      }
+      if (!d) return null;
+      const res = faultResponse(d);
+      log(res.status);
+      return res;
+    };
+
     if (tracked && account && auth.credential) {
       const limited = rateLimited(account, auth.credential);
       if (limited) {
@@ -212,17 +226,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (faultActive && faults && account) {
       if (faults.latencyMs) await new Promise((r) => setTimeout(r, faults.latencyMs));
       if (!faults.afterCommit) {
-        const d = drawFault(faults, account.rng);
-        if (d === 'drop') {
-          log(0);
-          c.env.drop = true;
-          return new Response(null, { status: 500 });
-        }
-        if (d) {
-          const res = faultResponse(d);
-          log(res.status);
-          return res;
-        }
+        const faulted = injectFault(faults, account);
+        if (faulted) return faulted;
       }
     }
 
@@ -265,17 +270,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
     if (faultActive && faults && account) {
       if (faults.afterCommit) {
-        const d = drawFault(faults, account.rng);
-        if (d === 'drop') {
-          log(0);
-          c.env.drop = true;
-          return new Response(null, { status: 500 });
-        }
-        if (d) {
-          const r = faultResponse(d);
-          log(r.status);
-          return r;
-        }
+        const faulted = injectFault(faults, account);
+        if (faulted) return faulted;
       }
       if (faults.malformed && account.rng() < faults.malformed.rate) {
         res = await malform(res, faults.malformed.kind);

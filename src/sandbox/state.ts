@@ -11,15 +11,18 @@ export interface FaultConfig {
   seed?: number | undefined;
   afterCommit?: boolean | undefined;
 }
-export type MalformedKind =
-  | 'invalid-json'
-  | 'wrong-types'
-  | 'missing-fields'
-  | 'extra-fields'
-  | 'huge-strings'
-  | 'huge-arrays'
-  | 'wrong-content-type'
-  | 'empty-body';
+/** The ways the fault mode can corrupt an answer (one list: schema, types and tests use it). */
+export const MALFORMED_KINDS = [
+  'invalid-json',
+  'wrong-types',
+  'missing-fields',
+  'extra-fields',
+  'huge-strings',
+  'huge-arrays',
+  'wrong-content-type',
+  'empty-body',
+] as const;
+export type MalformedKind = (typeof MALFORMED_KINDS)[number];
 
 export interface WebhookRecord {
   id: string;
