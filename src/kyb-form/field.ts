@@ -76,3 +76,25 @@ export function renderField(o: FieldOptions): TemplateResult {
     ${desc} ${o.control} ${err}
   </div>`;
 }
+
+/**
+ * Moves focus after a re-render: remembers the root (shadow root or document) a user event came from,
+ * then focuses an element of it by id once the current task has rendered.
+ */
+export class FocusMover {
+  #root: ShadowRoot | Document | null = null;
+
+  remember(e: Event): void {
+    const t = e.currentTarget ?? e.target;
+    if (t instanceof Node) {
+      const root = t.getRootNode();
+      if (root instanceof ShadowRoot || root instanceof Document) this.#root = root;
+    }
+  }
+
+  later(id: string): void {
+    const root = this.#root;
+    if (!root) return;
+    setTimeout(() => (root.getElementById(id) as HTMLElement | null)?.focus(), 0);
+  }
+}

@@ -12,7 +12,7 @@ import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
-import { describedBy, FeedbackTracker, renderField } from '../field.ts';
+import { describedBy, FeedbackTracker, renderField, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { DocumentSet } from '../documents/uploader.ts';
@@ -98,7 +98,7 @@ export class BeneficiariesStep implements StepController {
   #removing: string | null = null;
   #removeError: { id: string; message: string } | null = null;
 
-  #root: ShadowRoot | Document | null = null;
+  readonly #focus = new FocusMover();
 
   constructor(init: { beneficiaries: Beneficiary[] }) {
     this.#list = [...init.beneficiaries];
@@ -147,20 +147,6 @@ export class BeneficiariesStep implements StepController {
     return set;
   }
 
-  #remember(e: Event) {
-    const t = e.currentTarget ?? e.target;
-    if (t instanceof Node) {
-      const root = t.getRootNode();
-      if (root instanceof ShadowRoot || root instanceof Document) this.#root = root;
-    }
-  }
-
-  #focusLater(id: string) {
-    const root = this.#root;
-    if (!root) return;
-    setTimeout(() => (root.getElementById(id) as HTMLElement | null)?.focus(), 0);
-  }
-
   /* ------------------------------------------------------------ documents loading */
 
   #loadDocs(ctx: KybContext, beneficiaryId: string, fromRender = false): Promise<void> {
@@ -184,7 +170,7 @@ export class BeneficiariesStep implements StepController {
   /* ------------------------------------------------------------ the form */
 
   #open(ctx: KybContext, draft: BeneficiaryDraft, e: Event) {
-    this.#remember(e);
+    this.#focus.remember(e);
     this.#draft = draft;
     this.#draftStart = JSON.stringify(draft);
     this.#feedback.reset();
@@ -193,7 +179,7 @@ export class BeneficiariesStep implements StepController {
     this.#serverErrors = {};
     this.#confirmRemove = null;
     ctx.requestUpdate();
-    this.#focusLater(
+    this.#focus.later(
       draft.id === null
         ? `${FORM}-kind-individual`
         : fieldId(draft.infoType === 'INDIVIDUAL' ? 'name' : 'companyName'),
@@ -201,12 +187,12 @@ export class BeneficiariesStep implements StepController {
   }
 
   #cancel(ctx: KybContext, e: Event) {
-    this.#remember(e);
+    this.#focus.remember(e);
     const id = this.#draft?.id ?? null;
     this.#draft = null;
     this.#saveError = null;
     ctx.requestUpdate();
-    this.#focusLater(id ? `${this.#key(id)}-edit` : ADD_BUTTON_ID);
+    this.#focus.later(id ? `${this.#key(id)}-edit` : ADD_BUTTON_ID);
   }
 
   #update(ctx: KybContext, patch: Partial<BeneficiaryDraft>, id?: string) {
@@ -237,7 +223,7 @@ export class BeneficiariesStep implements StepController {
     const first = FIELD_ORDER.find((f) => errors[f]);
     if (first) {
       ctx.requestUpdate();
-      this.#focusLater(fieldId(first));
+      this.#focus.later(fieldId(first));
       return false;
     }
     this.#saving = true;
@@ -267,7 +253,7 @@ export class BeneficiariesStep implements StepController {
       // Only close what was saved: a draft changed meanwhile stays open.
       if (this.#draft === draft) this.#draft = null;
       ctx.report({ kind: 'beneficiary', state: 'saved', id: saved.id, key: saveKey });
-      this.#focusLater(`${this.#key(saved.id)}-name`);
+      this.#focus.later(`${this.#key(saved.id)}-name`);
       return true;
     } catch (err) {
       this.#saveError = errorMessage(err);
@@ -279,7 +265,7 @@ export class BeneficiariesStep implements StepController {
         key: saveKey,
         error: err instanceof ApiError ? err : undefined,
       });
-      this.#focusLater(`${FORM}-save-error`);
+      this.#focus.later(`${FORM}-save-error`);
       throw err;
     } finally {
       this.#saving = false;
@@ -299,7 +285,7 @@ export class BeneficiariesStep implements StepController {
       this.#docLoad.delete(b.id);
       this.#confirmRemove = null;
       ctx.report({ kind: 'beneficiary', state: 'saved', id: b.id });
-      this.#focusLater(ADD_BUTTON_ID);
+      this.#focus.later(ADD_BUTTON_ID);
     } catch (err) {
       this.#removeError = { id: b.id, message: errorMessage(err) };
       ctx.report({
@@ -480,7 +466,7 @@ export class BeneficiariesStep implements StepController {
                 id="${key}-confirm-remove"
                 ?disabled=${this.#removing === b.id}
                 @click=${(e: Event) => {
-                  this.#remember(e);
+                  this.#focus.remember(e);
                   void this.#remove(ctx, b);
                 }}
               >
@@ -493,11 +479,11 @@ export class BeneficiariesStep implements StepController {
                 id="${key}-keep"
                 ?disabled=${this.#removing === b.id}
                 @click=${(e: Event) => {
-                  this.#remember(e);
+                  this.#focus.remember(e);
                   this.#confirmRemove = null;
                   this.#removeError = null;
                   ctx.requestUpdate();
-                  this.#focusLater(`${key}-remove`);
+                  this.#focus.later(`${key}-remove`);
                 }}
               >
                 ${msg('Keep')}${hiddenName}
@@ -528,11 +514,11 @@ export class BeneficiariesStep implements StepController {
                 id="${key}-remove"
                 ?disabled=${this.#draft !== null}
                 @click=${(e: Event) => {
-                  this.#remember(e);
+                  this.#focus.remember(e);
                   this.#confirmRemove = b.id;
                   this.#removeError = null;
                   ctx.requestUpdate();
-                  this.#focusLater(`${key}-keep`);
+                  this.#focus.later(`${key}-keep`);
                 }}
               >
                 ${msg('Remove')}${hiddenName}
@@ -880,7 +866,7 @@ export class BeneficiariesStep implements StepController {
           id="${FORM}-save"
           ?disabled=${this.#saving}
           @click=${(e: Event) => {
-            this.#remember(e);
+            this.#focus.remember(e);
             this.#inflight = this.#save(ctx).catch(() => false);
           }}
         >

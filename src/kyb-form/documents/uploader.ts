@@ -13,7 +13,7 @@ import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
 import type { DocumentUpload, KybDocument } from '../../api/kyb.ts';
 import type { KybContext } from '../context.ts';
-import { describedBy, renderField } from '../field.ts';
+import { describedBy, renderField, FocusMover } from '../field.ts';
 import { DOCUMENT_ACCEPT, fileProblem, readAsBase64, uploadFilename } from '../files.ts';
 import { errorMessage } from './errors.ts';
 import { docTypeLabel, renameProblem, renamedFilename, safeDocumentUrl, splitFilename } from './state.ts';
@@ -83,7 +83,7 @@ export class DocumentSet {
   readonly #items = new Map<string, ItemState>();
   readonly #keys = new Map<string, number>();
   readonly #inflight = new Set<Promise<void>>();
-  #root: Document | ShadowRoot | null = null;
+  readonly #focus = new FocusMover();
 
   /** `prefix` makes every DOM id unique (`doc-…` or `ben-…`). */
   constructor(prefix: string, docs: readonly KybDocument[], api: (ctx: KybContext) => DocumentApi) {
@@ -145,23 +145,6 @@ export class DocumentSet {
     void p.finally(() => this.#inflight.delete(p));
   }
 
-  #remember(e: Event) {
-    const t = e.currentTarget ?? e.target;
-    if (t instanceof Node) {
-      const root = t.getRootNode();
-      if (root instanceof ShadowRoot || root instanceof Document) this.#root = root;
-    }
-  }
-
-  #focusLater(id: string) {
-    const root = this.#root;
-    if (!root) return;
-    setTimeout(() => {
-      const el = root instanceof ShadowRoot ? root.getElementById(id) : root.getElementById(id);
-      (el as HTMLElement | null)?.focus();
-    }, 0);
-  }
-
   /* ------------------------------------------------------------ upload */
 
   async #upload(ctx: KybContext, slotId: string, file: File, type: string): Promise<void> {
@@ -209,7 +192,7 @@ export class DocumentSet {
   }
 
   #onFile(ctx: KybContext, slot: SlotView, e: Event) {
-    this.#remember(e);
+    this.#focus.remember(e);
     const input = e.target as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
@@ -297,7 +280,7 @@ export class DocumentSet {
             part="button retry-button"
             id="${slot.id}-retry"
             @click=${(e: Event) => {
-              this.#remember(e);
+              this.#focus.remember(e);
               void this.upload(ctx, slot.id, state.file, state.type);
             }}
           >
@@ -336,7 +319,7 @@ export class DocumentSet {
   }
 
   #startRename(ctx: KybContext, doc: KybDocument, e: Event) {
-    this.#remember(e);
+    this.#focus.remember(e);
     const s = this.#item(doc.id);
     s.renaming = true;
     s.value = splitFilename(doc.filename).base;
@@ -344,7 +327,7 @@ export class DocumentSet {
     s.left = false;
     s.error = null;
     ctx.requestUpdate();
-    this.#focusLater(`${this.#key(doc.id)}-name`);
+    this.#focus.later(`${this.#key(doc.id)}-name`);
   }
 
   #cancelRename(ctx: KybContext, doc: KybDocument) {
@@ -352,7 +335,7 @@ export class DocumentSet {
     s.renaming = false;
     s.error = null;
     ctx.requestUpdate();
-    this.#focusLater(`${this.#key(doc.id)}-rename`);
+    this.#focus.later(`${this.#key(doc.id)}-rename`);
   }
 
   async #saveRename(ctx: KybContext, doc: KybDocument) {
@@ -379,7 +362,7 @@ export class DocumentSet {
       s.renaming = false;
       s.dirty = false;
       ctx.report({ kind: 'document', state: 'saved', id: doc.id });
-      this.#focusLater(`${this.#key(doc.id)}-rename`);
+      this.#focus.later(`${this.#key(doc.id)}-rename`);
     } catch (err) {
       s.error = errorMessage(err);
       ctx.report({
@@ -458,7 +441,7 @@ export class DocumentSet {
                 ctx.requestUpdate();
               }}
               @keydown=${(e: KeyboardEvent) => {
-                this.#remember(e);
+                this.#focus.remember(e);
                 if (e.key === 'Enter') {
                   e.preventDefault();
                   void this.#saveRename(ctx, doc);
@@ -476,7 +459,7 @@ export class DocumentSet {
           part="button"
           ?disabled=${s.saving}
           @click=${(e: Event) => {
-            this.#remember(e);
+            this.#focus.remember(e);
             void this.#saveRename(ctx, doc);
           }}
         >
@@ -488,7 +471,7 @@ export class DocumentSet {
           part="button"
           ?disabled=${s.saving}
           @click=${(e: Event) => {
-            this.#remember(e);
+            this.#focus.remember(e);
             this.#cancelRename(ctx, doc);
           }}
         >
