@@ -107,6 +107,10 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * @csspart qr - the QR code of the session URL
  * @csspart error - the error message
  * @csspart status - the visually hidden live region
+ * @csspart primary-button - primary actions (also `button`)
+ * @csspart start-button - the "Agree and start" button
+ * @csspart redirect-link - the "Continue now" link of the redirect notice
+ * @csspart file-label - the label of the fallback file input
  *
  * @cssproperty --age-check-color-primary - buttons, links, focus (default #1d4ed8)
  * @cssproperty --age-check-color-on-primary - text on primary (default #ffffff)

@@ -131,6 +131,70 @@ const MAX_TIMEOUT = 2 ** 31 - 1;
  * @csspart submitted - The submitted screen.
  * @csspart error - The error screen (token invalid, network, service).
  * @csspart support - The support e-mail line.
+ * @csspart button-primary - The main action of a step (Continue, Submit).
+ * @csspart button-secondary - Secondary actions.
+ * @csspart button-back - The Back button.
+ * @csspart button-next - The Continue button.
+ * @csspart button-submit - The Submit button.
+ * @csspart button-retry - Retry buttons (loading, saving).
+ * @csspart button-edit - Edit links of the review step.
+ * @csspart notice - Informational notes (e.g. read-only, information requested).
+ * @csspart description - Descriptions from the service.
+ * @csspart select - Select controls.
+ * @csspart textarea - Multi-line text controls.
+ * @csspart file-input - File inputs.
+ * @csspart actions - A row of actions (beneficiary card, form).
+ * @csspart add-button - The "Add a beneficiary" button.
+ * @csspart edit-button - A beneficiary's Edit button.
+ * @csspart remove-button - Remove buttons (beneficiary, list item, file).
+ * @csspart save-button - Save buttons of inline forms.
+ * @csspart cancel-button - Cancel buttons of inline forms.
+ * @csspart danger-button - Destructive confirmations.
+ * @csspart confirm - The inline remove confirmation.
+ * @csspart beneficiaries - The beneficiaries step.
+ * @csspart beneficiary-list - The list of beneficiaries.
+ * @csspart beneficiary - One beneficiary card.
+ * @csspart beneficiary-name - A beneficiary's name heading.
+ * @csspart beneficiary-details - A beneficiary's details list.
+ * @csspart beneficiary-documents - A beneficiary's documents.
+ * @csspart beneficiary-form - The add / edit beneficiary form.
+ * @csspart threshold - The ownership threshold explanation.
+ * @csspart documents - The company documents step.
+ * @csspart documents-none - Shown when no documents are asked for.
+ * @csspart document-group - The documents of one document type.
+ * @csspart document-requirements - The list of required documents.
+ * @csspart document-slot - One upload slot (file input and status).
+ * @csspart document-list - Uploaded documents.
+ * @csspart document - One uploaded document.
+ * @csspart document-name - A document's file name.
+ * @csspart document-link - A document's View link.
+ * @csspart document-rename - The rename form of a document.
+ * @csspart rename-button - A document's Rename button.
+ * @csspart view-button - A document's View button.
+ * @csspart upload-progress - The upload progress bar.
+ * @csspart upload-status - The upload status text (live region).
+ * @csspart retry-button - Retry of a failed upload or load.
+ * @csspart questionnaires - The questionnaires step.
+ * @csspart questionnaire - One questionnaire.
+ * @csspart questionnaire-title - A questionnaire's title.
+ * @csspart questionnaire-description - A questionnaire's description.
+ * @csspart section - One questionnaire section.
+ * @csspart section-title - A section's title.
+ * @csspart section-description - A section's description.
+ * @csspart question - One question (also carries `field`).
+ * @csspart choices - A group of radio buttons or checkboxes.
+ * @csspart choice - One radio button or checkbox with its label.
+ * @csspart country-multi - The multi-country picker.
+ * @csspart filter - The filter box of the country picker.
+ * @csspart selection-count - How many countries are selected.
+ * @csspart list-items - The items of a list question.
+ * @csspart list-item - One item of a list question.
+ * @csspart file-list - Chosen files of a file question.
+ * @csspart file-item - One chosen file.
+ * @csspart file - A file answer.
+ * @csspart file-link - The View link of a saved file answer.
+ * @csspart color - A colour control.
+ * @csspart color-value - The hex value beside a colour control.
  *
  * @cssproperty [--kyb-color-primary=#1d4ed8] - Primary buttons, links, current step.
  * @cssproperty [--kyb-color-on-primary=#ffffff] - Text on primary.
