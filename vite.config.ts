@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { createSandbox } from './src/sandbox/index.ts';
 import { sandboxVitePlugin } from './src/sandbox/adapters.ts';
@@ -41,6 +42,65 @@ const IIFE_LOADER = `/*! verify-elements classic-script loader */
   });
 })();
 `;
+
+/** CSS text outside quoted strings: no comments, no whitespace that CSS does not need. */
+function minifyCss(text: string): string {
+  return text
+    .split(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part
+            .replace(/\/\*[\s\S]*?\*\//g, '')
+            .replace(/\s+/g, ' ')
+            .replace(/ ?([{};,>]) ?/g, '$1')
+            .replace(/: /g, ':')
+            .replace(/;}/g, '}'),
+    )
+    .join('');
+}
+
+/**
+ * CDN build: shrinks the static text of Lit's `html` and `css` templates. In `html`, a run of
+ * whitespace that holds a line break becomes one space (what HTML renders anyway; no `<pre>` here, and
+ * textareas get their value as a property); `css` loses comments and needless whitespace. Expressions
+ * (`${...}`) are left alone. Found with the TypeScript parser, so only real tagged templates change.
+ */
+const minifyTemplates: Plugin = {
+  name: 'verify-elements-minify-templates',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\/src\/.*\.ts$/.test(id) || !/\b(html|css)`/.test(code)) return null;
+    const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true);
+    const edits: { start: number; end: number; text: string }[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag)) {
+        const tag = node.tag.text;
+        if (tag === 'html' || tag === 'css') {
+          const t = node.template;
+          const parts = ts.isNoSubstitutionTemplateLiteral(t)
+            ? [t]
+            : [t.head, ...t.templateSpans.map((span) => span.literal)];
+          for (const lit of parts) {
+            // Raw text between the delimiters: ` or } before, ${ or ` after.
+            const start = lit.getStart(file) + 1;
+            const end = lit.end - (ts.isTemplateTail(lit) || ts.isNoSubstitutionTemplateLiteral(lit) ? 1 : 2);
+            const raw = code.slice(start, end);
+            const text = tag === 'css' ? minifyCss(raw) : raw.replace(/\s*\n\s*/g, ' ');
+            if (text !== raw) edits.push({ start, end, text });
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    if (edits.length === 0) return null;
+    let out = code;
+    for (const e of edits.sort((a, b) => b.start - a.start))
+      out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    return { code: out, map: null };
+  },
+};
 
 /** Rewrites `./x.ts` specifiers in emitted declarations to `./x.js` (what consumers resolve). */
 function rewriteDeclarations(dir: string): void {
@@ -122,6 +182,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
         },
       },
       plugins: [
+        minifyTemplates,
         {
           name: 'verify-elements-iife-loader',
           generateBundle() {

@@ -5,6 +5,7 @@ import { AgeClient } from '../api/age-client.ts';
 import type { AgeOutcome, CaptureSession } from '../api/age.ts';
 import { ApiError } from '../api/http.ts';
 import { applyLocale, resolveLocale } from '../i18n/index.ts';
+import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import type { CameraError } from './camera.ts';
 import {
   attemptsLeft,
@@ -208,7 +209,7 @@ export class AgeCheckElement extends LitElement {
       this.#focusHeading = this.#lastScreen !== null && this.matches(':focus-within');
       this.#lastScreen = this.machine.name;
     }
-    if (changed.has('locale')) void applyLocale(resolveLocale(this.locale));
+    if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
       this.#abort = new AbortController();

@@ -7,15 +7,16 @@ import { localized, msg, str } from '@lit/localize';
 import { ApiError } from '../api/http.ts';
 import { KybClient } from '../api/kyb-client.ts';
 import type { Answers, Beneficiary, Flow, KybDocument, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
-import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
+import { activeLocale, addMessages, applyLocale, resolveLocale } from '../i18n/index.ts';
+import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
+import { messages as beneficiariesMessages } from '../i18n/generated/kyb-beneficiaries/index.ts';
+import { messages as documentsMessages } from '../i18n/generated/kyb-documents/index.ts';
+import { messages as questionnaireMessages } from '../i18n/generated/kyb-questionnaire/index.ts';
 import { themeStyles, type ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
 import { companyLabel, CompanyStep } from './company/controller.ts';
 import { fieldId } from './company/model.ts';
 import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
-import { BeneficiariesStep } from './beneficiaries/controller.ts';
-import { DocumentsStep } from './documents/controller.ts';
-import { QuestionnairesStep } from './questionnaire/controller.ts';
 import { renderReview, renderSummaryList, type ReviewSection, type ServerIssue } from './review/review.ts';
 import {
   canSubmit,
@@ -57,20 +58,53 @@ export interface KybStepChangeDetail {
   index: number;
 }
 
-/** Steps implemented by other modules (constructed once their data is loaded). */
+/**
+ * Steps implemented by other modules: each is a chunk of its own (with its translations), fetched while
+ * the step's data loads, so the first screen (the company step) needs none of them.
+ */
 interface StepFactories {
-  beneficiaries?: (init: { beneficiaries: Beneficiary[] }) => StepController;
-  documents?: (init: { documents: KybDocument[] }) => StepController;
-  questionnaires?: (init: {
+  beneficiaries: (init: { beneficiaries: Beneficiary[] }) => StepController;
+  documents: (init: { documents: KybDocument[] }) => StepController;
+  questionnaires: (init: {
     questionnaires: Questionnaire[];
     answers: Map<string, Answers | null>;
   }) => StepController;
 }
-const FACTORIES: StepFactories = {
-  beneficiaries: (init) => new BeneficiariesStep(init),
-  documents: (init) => new DocumentsStep(init),
-  questionnaires: (init) => new QuestionnairesStep(init),
+type LazyStep = keyof StepFactories;
+const STEP_MODULES: { [K in LazyStep]: () => Promise<StepFactories[K]> } = {
+  beneficiaries: () =>
+    Promise.all([
+      import('./beneficiaries/controller.ts'),
+      addMessages(documentsMessages, beneficiariesMessages),
+    ]).then(
+      ([m]) =>
+        (init) =>
+          new m.BeneficiariesStep(init),
+    ),
+  documents: () =>
+    Promise.all([import('./documents/controller.ts'), addMessages(documentsMessages)]).then(
+      ([m]) =>
+        (init) =>
+          new m.DocumentsStep(init),
+    ),
+  questionnaires: () =>
+    Promise.all([import('./questionnaire/controller.ts'), addMessages(questionnaireMessages)]).then(
+      ([m]) =>
+        (init) =>
+          new m.QuestionnairesStep(init),
+    ),
 };
+/** Loads a step's module once per page (a failed load is tried again next time). */
+const stepModules = new Map<LazyStep, Promise<unknown>>();
+function loadStep<K extends LazyStep>(step: K): Promise<StepFactories[K]> {
+  let p = stepModules.get(step) as Promise<StepFactories[K]> | undefined;
+  if (!p) {
+    p = STEP_MODULES[step]();
+    p.catch(() => stepModules.delete(step));
+    stepModules.set(step, p);
+  }
+  return p;
+}
 
 /**
  * Drops repeated ids from a list the service returned: a corrupted answer repeating one object
@@ -476,7 +510,7 @@ export class KybFormElement extends LitElement {
   async #applyLocale() {
     this.#locale = resolveLocale(this.locale, this.#info?.locale);
     try {
-      await applyLocale(this.#locale as Parameters<typeof applyLocale>[0]);
+      await applyLocale(this.#locale as Parameters<typeof applyLocale>[0], kybMessages);
     } catch {
       // The locale module could not load: English stays active.
       this.#locale = activeLocale();
@@ -498,20 +532,32 @@ export class KybFormElement extends LitElement {
     this._objectsError = null;
     const flow = this.#flow;
     const wants = (step: StepId) => this._s.steps.includes(step) || step === 'questionnaires';
+    const none = Promise.resolve(null);
     try {
-      const [allBeneficiaries, allDocuments, allQuestionnaires] = await Promise.all([
+      // The steps' code loads in parallel with their data (no extra round trip).
+      const [
+        allBeneficiaries,
+        allDocuments,
+        allQuestionnaires,
+        beneficiariesStep,
+        documentsStep,
+        questionnairesStep,
+      ] = await Promise.all([
         wants('beneficiaries') ? client.listBeneficiaries(formId, { signal }) : Promise.resolve([]),
         wants('documents') ? client.listCompanyDocuments(formId, { signal }) : Promise.resolve([]),
         client.listQuestionnaires(formId, { signal }),
+        wants('beneficiaries') ? loadStep('beneficiaries') : none,
+        wants('documents') ? loadStep('documents') : none,
+        loadStep('questionnaires'),
       ]);
       const beneficiaries = uniqueById<Beneficiary>(allBeneficiaries);
       const documents = uniqueById<KybDocument>(allDocuments);
       const questionnaires = uniqueById<Questionnaire>(allQuestionnaires);
       if (signal.aborted || generation !== this._s.generation) return;
-      if (this._s.steps.includes('beneficiaries') && FACTORIES.beneficiaries && !this.#steps.beneficiaries)
-        this.#steps.beneficiaries = FACTORIES.beneficiaries({ beneficiaries });
-      if (this._s.steps.includes('documents') && FACTORIES.documents && !this.#steps.documents)
-        this.#steps.documents = FACTORIES.documents({ documents });
+      if (this._s.steps.includes('beneficiaries') && beneficiariesStep && !this.#steps.beneficiaries)
+        this.#steps.beneficiaries = beneficiariesStep({ beneficiaries });
+      if (this._s.steps.includes('documents') && documentsStep && !this.#steps.documents)
+        this.#steps.documents = documentsStep({ documents });
       this.#dispatch({ type: 'objects-loaded', flow, questionnaireCount: questionnaires.length });
       if (questionnaires.length > 0) {
         const answers = new Map<string, Answers | null>();
@@ -520,8 +566,8 @@ export class KybFormElement extends LitElement {
         );
         if (signal.aborted || generation !== this._s.generation) return;
         questionnaires.forEach((q, i) => answers.set(q.id, list[i] ?? null));
-        if (FACTORIES.questionnaires && !this.#steps.questionnaires)
-          this.#steps.questionnaires = FACTORIES.questionnaires({ questionnaires, answers });
+        if (!this.#steps.questionnaires)
+          this.#steps.questionnaires = questionnairesStep({ questionnaires, answers });
       }
       this.requestUpdate();
     } catch (err) {

@@ -1,7 +1,7 @@
 /**
- * Locale modules load on demand: a page that stays in English requests none of
- * `src/i18n/generated/<locale>.ts`; switching to `lt` requests `lt.ts` and nothing else.
- * (Each test file runs in a fresh page, so the resource timing list starts empty of them.)
+ * Locale chunks load on demand: a page that stays in English requests none of
+ * `src/i18n/generated/<group>/<locale>.ts`; switching to `lt` requests the `lt` chunks of the groups in
+ * use and nothing else. (Each test file runs in a fresh page, so the resource timing list starts empty.)
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../src/kyb-form/define.ts';
@@ -14,16 +14,17 @@ import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
 
-/** File names of the locale modules this page has requested (`lt.ts`, ...), without locale-codes. */
+/** Locale chunks this page has requested (`kyb/lt.ts`, ...), without the modules every page has. */
 const localeChunks = () =>
   performance
     .getEntriesByType('resource')
     .map((e) => new URL(e.name).pathname)
-    .filter((p) => p.includes('/src/i18n/generated/') && !p.endsWith('/locale-codes.ts'))
-    .map((p) => p.slice(p.lastIndexOf('/') + 1));
+    .filter((p) => /\/src\/i18n\/generated\/[\w-]+\/[a-z]{2}\.ts$/.test(p))
+    .map((p) => p.split('/').slice(-2).join('/'))
+    .sort();
 
 describe('locale chunks load only when used', () => {
-  it('English loads no locale module; switching to lt loads lt.ts only', async () => {
+  it('English loads no locale chunk; switching to lt loads the lt chunks of the groups in use', async () => {
     performance.setResourceTimingBufferSize(10000);
     expect(localeChunks()).to.deep.equal([]);
 
@@ -54,14 +55,17 @@ describe('locale chunks load only when used', () => {
     el.locale = 'lt';
     await waitUntil(() => activeLocale() === 'lt', `active locale ${activeLocale()}`);
     await el.updateComplete;
-    expect(localeChunks()).to.deep.equal(['lt.ts']);
+    // Both elements' groups (no form exists yet, so no step's code and texts loaded; the common group
+    // is empty, so it has no chunk).
+    const ltChunks = ['age/lt.ts', 'kyb/lt.ts'];
+    expect(localeChunks()).to.deep.equal(ltChunks);
     // The module was used: the heading changed language.
     expect(root(el).querySelector('#kyb-step-heading')!.textContent).not.to.equal(englishHeading);
 
     // Back to English and to lt again: nothing new is requested.
     await applyLocale('en');
     await applyLocale('lt');
-    expect(localeChunks()).to.deep.equal(['lt.ts']);
+    expect(localeChunks()).to.deep.equal(ltChunks);
     await applyLocale('en');
   });
 });

@@ -78,3 +78,49 @@ describe('applyLocale', () => {
     assert.equal(activeLocale(), 'en');
   });
 });
+
+describe('locale chunks (build-locales.ts)', () => {
+  it('groups messages by element and by lazily loaded step', async () => {
+    const { groupOf, mergeGroups } = await import('../../src/i18n/build-locales.ts');
+    const src = new URL('../../src/', import.meta.url).pathname;
+    assert.equal(groupOf(`${src}age-check/age-check.ts`), 'age');
+    assert.equal(groupOf(`${src}kyb-form/kyb-form.ts`), 'kyb');
+    assert.equal(groupOf(`${src}kyb-form/company/controller.ts`), 'kyb');
+    assert.equal(groupOf(`${src}kyb-form/beneficiaries/controller.ts`), 'kyb-beneficiaries');
+    assert.equal(groupOf(`${src}kyb-form/questionnaire/controls.ts`), 'kyb-questionnaire');
+    assert.equal(groupOf(`${src}api/http.ts`), 'common');
+    // A step's message also used by the shell is loaded with the shell; one used by both elements
+    // is copied into both.
+    assert.deepEqual([...mergeGroups(new Set(['kyb-documents', 'kyb'] as const))], ['kyb']);
+    assert.deepEqual([...mergeGroups(new Set(['age', 'kyb'] as const))].sort(), ['age', 'kyb']);
+  });
+
+  it('keys messages by the shortest unique prefix of their hash id', async () => {
+    const { shortestUniqueKeyLength } = await import('../../src/i18n/build-locales.ts');
+    assert.equal(shortestUniqueKeyLength(['s0123456789abcdef', 's9999456789abcdef']), 4);
+    assert.equal(shortestUniqueKeyLength(['s01234a6789abcdef', 's01234b6789abcdef']), 6);
+  });
+
+  it('every committed chunk has the keys of the current KEY_LENGTH and stays within 4 kB gzip', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { gzipSync } = await import('node:zlib');
+    const { KEY_LENGTH } = await import('../../src/i18n/generated/key-length.ts');
+    const dir = new URL('../../src/i18n/generated/', import.meta.url);
+    let chunks = 0;
+    for (const group of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+      for (const file of readdirSync(new URL(`${group.name}/`, dir)).filter((f) => f !== 'index.ts')) {
+        const text = readFileSync(new URL(`${group.name}/${file}`, dir), 'utf8');
+        const keys = [...text.matchAll(/^ {2}'([0-9a-f]+)':/gm)].map((m) => m[1]!);
+        assert.ok(keys.length > 0, `${group.name}/${file} has messages`);
+        assert.ok(
+          keys.every((k) => k.length === KEY_LENGTH),
+          `${group.name}/${file} keys`,
+        );
+        // Source text with its keys; the minified chunk is smaller still (checked by npm run bench).
+        assert.ok(gzipSync(text).length < 4096, `${group.name}/${file}: ${gzipSync(text).length} bytes`);
+        chunks++;
+      }
+    }
+    assert.ok(chunks >= 16 * 5, `chunks: ${chunks}`);
+  });
+});

@@ -34,7 +34,7 @@ if (problems.length) {
   if (problems.length > 40) console.error(`  … and ${problems.length - 40} more`);
   process.exit(1);
 }
-execFileSync(process.execPath, ['node_modules/@lit/localize-tools/bin/lit-localize.js', 'build'], {
+execFileSync(process.execPath, ['--import', 'tsx', 'src/i18n/build-locales.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 console.log(`XLIFF check: ${config.targetLocales.length} locales, ${units} units, all translated`);

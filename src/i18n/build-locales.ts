@@ -1,0 +1,152 @@
+/**
+ * `npm run localize:build` (Node, not shipped): turns the XLIFF translations in locales/ into the small
+ * locale chunks the elements load on demand.
+ *
+ * @lit/localize's own runtime output keys every message by its 17-character hash id (`s0123456789abcdef`)
+ * and puts all messages of a locale in one module. This step, run after `lit-localize build` (which writes
+ * to a cache folder), rewrites that output:
+ *   - one module per locale and message group: `age` (messages written in src/age-check/), `kyb`
+ *     (src/kyb-form/) and `common` (everything else, or used by both), so a page with only an age check
+ *     never downloads the business form's texts;
+ *   - keys shortened to the shortest prefix of the hash that is still unique among all source messages
+ *     (`KEY_LENGTH`, checked here; src/i18n/index.ts looks messages up by that prefix).
+ * The output in src/i18n/generated/ is committed; `npm run localize:check` rebuilds it.
+ */
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readConfigFileAndWriteSchema } from '@lit/localize-tools/lib/config.js';
+import { RuntimeLitLocalizer } from '@lit/localize-tools/lib/modes/runtime.js';
+import { extractMessagesFromProgram } from '@lit/localize-tools/lib/program-analysis.js';
+import type ts from 'typescript';
+import type { RuntimeOutputConfig } from '@lit/localize-tools/lib/types/modes.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const OUT = join(ROOT, 'src/i18n/generated');
+const CACHE = join(ROOT, 'node_modules/.cache/verify-elements-localize');
+/** `kyb-*` groups travel with the lazily loaded steps of `<kyb-form>` (see STEP_MODULES there). */
+export const GROUPS = [
+  'common',
+  'age',
+  'kyb',
+  'kyb-beneficiaries',
+  'kyb-documents',
+  'kyb-questionnaire',
+] as const;
+type Group = (typeof GROUPS)[number];
+
+/** The message group of a source file. */
+export function groupOf(file: string): Group {
+  const rel = relative(join(ROOT, 'src'), file).replaceAll('\\', '/');
+  if (rel.startsWith('age-check/')) return 'age';
+  const step = /^kyb-form\/(beneficiaries|documents|questionnaire)\//.exec(rel);
+  if (step) return `kyb-${step[1] as 'beneficiaries' | 'documents' | 'questionnaire'}`;
+  if (rel.startsWith('kyb-form/')) return 'kyb';
+  return 'common';
+}
+
+/**
+ * The groups a message used in several places goes to: a step's message also used by the `<kyb-form>`
+ * shell goes to the shell's group (always loaded with the steps); one used by both elements goes to
+ * both groups (a copy is cheaper than another request).
+ */
+export function mergeGroups(groups: ReadonlySet<Group>): Set<Group> {
+  const out = new Set(groups);
+  if (out.has('kyb')) for (const g of out) if (g.startsWith('kyb-')) out.delete(g);
+  return out;
+}
+
+/** The shortest prefix length (after the leading `s`) that keeps every id distinct; at least 4. */
+export function shortestUniqueKeyLength(ids: readonly string[]): number {
+  for (let n = 4; n <= 16; n++) {
+    if (new Set(ids.map((id) => id.slice(1, 1 + n))).size === new Set(ids).size) return n;
+  }
+  throw new Error('message ids are not unique');
+}
+
+type StrResult = { strTag: true; strings: readonly string[]; values: readonly number[] };
+type Template = string | StrResult;
+
+const escapeTemplate = (s: string) => s.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${');
+
+/** Source text of one translated message, as `str` tagged template or string literal. */
+function literal(value: Template): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  let out = escapeTemplate(value.strings[0] ?? '');
+  value.values.forEach((v, i) => (out += `\${${v}}` + escapeTemplate(value.strings[i + 1] ?? '')));
+  return `str\`${out}\``;
+}
+
+async function main() {
+  const config = readConfigFileAndWriteSchema(join(ROOT, 'lit-localize.json'));
+  const output = config.output as RuntimeOutputConfig;
+  rmSync(CACHE, { recursive: true, force: true });
+  const localizer = new RuntimeLitLocalizer({
+    ...config,
+    output: { ...output, outputDir: CACHE, localeCodesModule: join(CACHE, 'locale-codes.ts') },
+  });
+  localizer.assertTranslationsAreValid();
+  await localizer.build();
+  // Every use of every message, file by file (the localizer's own list keeps one use per message).
+  const program = (localizer as unknown as { program: ts.Program }).program;
+  const uses = new Map<string, Set<Group>>();
+  for (const file of program.getSourceFiles()) {
+    if (file.isDeclarationFile) continue;
+    const single = { getSourceFiles: () => [file], getTypeChecker: () => program.getTypeChecker() };
+    for (const m of extractMessagesFromProgram(single as unknown as ts.Program).messages) {
+      uses.set(m.name, (uses.get(m.name) ?? new Set()).add(groupOf(file.fileName)));
+    }
+  }
+  const groupsOfId = new Map([...uses].map(([id, groups]) => [id, mergeGroups(groups)]));
+  if (groupsOfId.size !== localizer.extractSourceMessages().messages.length)
+    throw new Error("messages found per file differ from the localizer's");
+  const keyLength = shortestUniqueKeyLength([...groupsOfId.keys()]);
+  const inGroup = (group: Group) => [...groupsOfId].filter(([, gs]) => gs.has(group)).map(([id]) => id);
+
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+  copyFileSync(join(CACHE, 'locale-codes.ts'), join(OUT, 'locale-codes.ts'));
+  const header = `// Generated by src/i18n/build-locales.ts from locales/*.xlf. Do not edit.\n`;
+  const locales = config.targetLocales as string[];
+  for (const group of GROUPS) {
+    mkdirSync(join(OUT, group), { recursive: true });
+    const ids = new Set(inGroup(group));
+    for (const locale of ids.size > 0 ? locales : []) {
+      const mod = (await import(pathToFileURL(join(CACHE, `${locale}.ts`)).href)) as {
+        templates: Record<string, Template>;
+      };
+      const entries = Object.entries(mod.templates)
+        .filter(([id]) => ids.has(id))
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      const usesStr = entries.some(([, v]) => typeof v !== 'string');
+      const body = entries.map(([id, v]) => `  '${id.slice(1, 1 + keyLength)}': ${literal(v)},`).join('\n');
+      writeFileSync(
+        join(OUT, group, `${locale}.ts`),
+        `${header}${usesStr ? "import { str } from '@lit/localize';\n" : ''}\nexport const t = {\n${body}\n};\n`,
+      );
+    }
+    const empty = ids.size === 0;
+    const loaders = locales
+      .map((l) => (empty ? `  ${l}: none,` : `  ${l}: () => import('./${l}.ts'),`))
+      .join('\n');
+    writeFileSync(
+      join(OUT, group, 'index.ts'),
+      `${header}import type { MessageLoaders } from '../../index.ts';\n\n` +
+        (empty
+          ? `/** No messages in this group (yet). */\nconst none = () => Promise.resolve({ t: {} });\n\n`
+          : '') +
+        `/** The ${group} messages of each target locale, each a chunk loaded on demand. */\n` +
+        `export const messages: MessageLoaders = {\n${loaders}\n};\n`,
+    );
+  }
+  writeFileSync(
+    join(OUT, 'key-length.ts'),
+    `${header}\n/** Characters of a message's hash id (after the leading "s") that key it in a locale chunk. */\nexport const KEY_LENGTH = ${keyLength};\n`,
+  );
+  const counts = GROUPS.map((g) => `${g} ${inGroup(g).length}`);
+  console.log(
+    `Locales: ${locales.length} × ${groupsOfId.size} messages (${counts.join(', ')}), keys of ${keyLength}`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
