@@ -98,6 +98,7 @@ function dynamicTargets(file: string): string[] {
 // <kyb-form>'s other steps load while the form's objects load (after the first screen is interactive).
 const kybSteps = new Set(
   [...kybSet]
+    .filter((f) => !entrySet.has(f))
     .flatMap(dynamicTargets)
     .filter((f) => !LOCALE_CHUNK.test(f) && !/chunks\/(camera|capture|qr)-/.test(f))
     .flatMap((f) => [...closure(f)])

@@ -24,6 +24,7 @@ import {
   initialState,
   isSubmittedStatus,
   reduce,
+  uniqueById,
   type ErrorInfo,
   type KybAction,
   type KybState,
@@ -104,15 +105,6 @@ function loadStep<K extends LazyStep>(step: K): Promise<StepFactories[K]> {
     stepModules.set(step, p);
   }
   return p;
-}
-
-/**
- * Drops repeated ids from a list the service returned: a corrupted answer repeating one object
- * thousands of times must not become thousands of rows (and a request for each).
- */
-function uniqueById<T extends { id: string }>(list: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return list.filter((x) => !seen.has(x.id) && (seen.add(x.id), true));
 }
 
 /** A step controller may offer a read-only summary for the review step. */

@@ -184,3 +184,12 @@ export const canSubmit = (state: KybState) =>
   state.submit !== 'sending' &&
   state.submit !== 'verifying' &&
   state.submit !== 'submitted';
+
+/**
+ * Drops repeated ids from a list the service returned: a corrupted answer repeating one object
+ * thousands of times must not become thousands of rows (and a request for each).
+ */
+export function uniqueById<T extends { id: string }>(list: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((x) => !seen.has(x.id) && (seen.add(x.id), true));
+}

@@ -326,3 +326,18 @@ describe('documents state', () => {
     assert.equal(docTypeLabel('BANK_STATEMENT'), 'Bank statement');
   });
 });
+
+describe('uniqueById (lists the service returned)', () => {
+  it('keeps the first of repeated ids, in order', async () => {
+    const { uniqueById } = await import('../../src/kyb-form/state.ts');
+    const doc = (id: string, name: string) => ({ id, name });
+    const list = [
+      doc('a', '1'),
+      doc('b', '2'),
+      doc('a', '3'),
+      ...Array.from({ length: 5000 }, () => doc('b', 'x')),
+    ];
+    assert.deepEqual(uniqueById(list), [doc('a', '1'), doc('b', '2')]);
+    assert.deepEqual(uniqueById([]), []);
+  });
+});

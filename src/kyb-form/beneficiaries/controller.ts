@@ -12,6 +12,7 @@ import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
+import { uniqueById } from '../state.ts';
 import { describedBy, FeedbackTracker, renderField, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
@@ -153,7 +154,8 @@ export class BeneficiariesStep implements StepController {
     this.#docLoad.set(beneficiaryId, { status: 'loading' });
     if (!fromRender) ctx.requestUpdate();
     return ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId).then(
-      (docs) => {
+      (list) => {
+        const docs = uniqueById(list);
         const set = this.#docSet(beneficiaryId);
         const known = new Set(docs.map((d) => d.id));
         set.docs = [...docs, ...set.docs.filter((d) => !known.has(d.id))];
