@@ -67,6 +67,8 @@ export interface Faults {
   rateLimitRate?: number;
   malformed?: { rate: number; kind: MalformedKind } | null;
   paths?: string | null;
+  /** Only these methods are affected (with `paths`, both must match). */
+  methods?: ('GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[] | null;
   seed?: number;
   afterCommit?: boolean;
 }

@@ -122,7 +122,12 @@ export const controlRoutes: RouteDef[] = [
       } catch (e) {
         throw validationError({ paths: [e instanceof Error ? e.message : 'invalid regular expression'] });
       }
-      const faults = { ...body, malformed: body.malformed ?? undefined, paths: body.paths ?? undefined };
+      const faults = {
+        ...body,
+        malformed: body.malformed ?? undefined,
+        paths: body.paths ?? undefined,
+        methods: body.methods?.length ? body.methods : undefined,
+      };
       account.faults = faults;
       account.faultRegex = re;
       account.rng = mulberry32(body.seed ?? Math.floor(Math.random() * 2 ** 32));

@@ -9,6 +9,8 @@
  * - `malformed: {rate, kind}`: the handler runs, then its answer is corrupted (see {@link MalformedKind}).
  * - `paths`: a regular expression source (at most 200 characters) matched against the path relative to
  *   the base path; only matching requests are affected.
+ * - `methods`: HTTP methods (`["PATCH", "PUT"]`); only requests with one of them are affected (with
+ *   `paths`, both must match). Absent or empty: every method.
  * - `seed`: seeds the deterministic PRNG (mulberry32) that draws every rate.
  *
  * Faults apply to requests authenticated as the account (Basic or its bearer tokens); control
@@ -35,6 +37,9 @@ export const FaultConfigSchema = z.object({
   rateLimitRate: z.optional(Rate),
   malformed: z.optional(z.nullable(z.object({ rate: Rate, kind: z.enum(MALFORMED_KINDS) }))),
   paths: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  methods: z.optional(
+    z.nullable(z.array(z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])).check(z.maxLength(6))),
+  ),
   seed: z.optional(z.int()),
   afterCommit: z.optional(z.boolean()),
 });

@@ -187,7 +187,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const account = auth.account;
     const tracked = !route.control && account !== null && auth.kind !== null;
     const faults = tracked ? account.faults : null;
-    const faultActive = faults !== null && (!account?.faultRegex || account.faultRegex.test(path));
+    const faultActive =
+      faults !== null &&
+      (!account?.faultRegex || account.faultRegex.test(path)) &&
+      (!faults.methods || faults.methods.includes(req.method));
     let logBody: unknown = null;
     const log = (status: number) => {
       if (!tracked || !account || !auth.kind) return;

@@ -8,6 +8,7 @@ export interface FaultConfig {
   rateLimitRate?: number | undefined;
   malformed?: { rate: number; kind: MalformedKind } | undefined;
   paths?: string | undefined;
+  methods?: string[] | undefined;
   seed?: number | undefined;
   afterCommit?: boolean | undefined;
 }

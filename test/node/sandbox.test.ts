@@ -421,6 +421,14 @@ describe('fault mode and request log', () => {
       201,
       'paths limits',
     );
+    // methods: only POSTs fail; the GET of the same path answers.
+    await c.setFaults({ failRate: 1, seed: 3, paths: '^/api/v2/sos', methods: ['POST'] });
+    assert.equal(
+      (await call('GET', '/api/v2/sos-filing-documents/', basic(acc))).status,
+      200,
+      'GET not faulted',
+    );
+    assert.equal((await call('POST', '/api/v2/sos-filing-documents/', basic(acc), order)).status, 503);
     await c.setFaults({ failRate: 1, afterCommit: true, seed: 2 });
     assert.equal((await call('POST', '/api/v2/sos-filing-documents/', basic(acc), order)).status, 503);
     await c.setFaults({});
