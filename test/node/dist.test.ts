@@ -112,6 +112,52 @@ describe('built files in real Chromium against the sandbox', () => {
     await page.close();
   });
 
+  test('the CDN build loads the steps and their translations when needed (German)', async () => {
+    const t = await tokens();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`${server.origin}/plain.html`);
+    await page.evaluate(
+      ({ kyb, age }) => {
+        const form = document.createElement('kyb-form');
+        form.setAttribute('api-base', '/sandbox');
+        form.setAttribute('locale', 'de');
+        form.setAttribute('token', kyb);
+        document.querySelector('#kyb')!.append(form);
+        const check = document.createElement('age-check');
+        check.setAttribute('api-base', '/sandbox');
+        check.setAttribute('locale', 'de');
+        check.setAttribute('token', age);
+        document.querySelector('#age')!.append(check);
+      },
+      { kyb: t.kyb, age: t.age },
+    );
+    await page.getByRole('button', { name: 'Zustimmen und starten' }).waitFor();
+    const localeChunks = () => requested.filter((p) => /\/chunks\/[a-z]{2}-[\w-]+\.js$/.test(p));
+    // Before the form exists: the German texts of the two elements' first screens only.
+    assert.ok(localeChunks().length === 2, `locale chunks: ${localeChunks().join(', ')}`);
+    assert.ok(localeChunks().every((p) => /\/de-/.test(p)));
+    await page.getByLabel('Name des Unternehmens').fill('CDN GmbH');
+    await page
+      .getByLabel(/^Land\b/)
+      .first()
+      .selectOption('DE');
+    await page.getByLabel('Name des Unternehmens').blur();
+    // The form now exists: the other steps load with its data, each with its German texts.
+    await page.getByRole('button', { name: /Personen und Eigentümer/ }).click();
+    await page.getByRole('button', { name: 'Begünstigten hinzufügen' }).waitFor({ timeout: 15000 });
+    assert.ok(localeChunks().length > 2, `locale chunks: ${localeChunks().join(', ')}`);
+    assert.ok(
+      localeChunks().every((p) => /\/de-/.test(p)),
+      'only German chunks',
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('the React wrappers render and their callbacks fire', async () => {
     const t = await tokens();
     const page = await browser.newPage();
