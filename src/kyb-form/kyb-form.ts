@@ -498,11 +498,15 @@ export class KybFormElement extends LitElement {
     this._objectsError = null;
     const flow = this.#flow;
     const wants = (step: StepId) => this._s.steps.includes(step) || step === 'questionnaires';
+    let listFailed = false;
     try {
       const [allBeneficiaries, allDocuments, allQuestionnaires] = await Promise.all([
         wants('beneficiaries') ? client.listBeneficiaries(formId, { signal }) : Promise.resolve([]),
         wants('documents') ? client.listCompanyDocuments(formId, { signal }) : Promise.resolve([]),
-        client.listQuestionnaires(formId, { signal }),
+        client.listQuestionnaires(formId, { signal }).catch((err: unknown) => {
+          listFailed = true;
+          throw err;
+        }),
       ]);
       const beneficiaries = uniqueById<Beneficiary>(allBeneficiaries);
       const documents = uniqueById<KybDocument>(allDocuments);
@@ -528,6 +532,8 @@ export class KybFormElement extends LitElement {
       if (signal.aborted || generation !== this._s.generation) return;
       const info = errorInfo(err);
       this._objectsError = info;
+      // The questionnaires step stays (or appears) and shows the error with "Try again".
+      if (listFailed) this.#dispatch({ type: 'questionnaires-failed', flow });
       this.#emitError(info.cause, info);
     }
   }
