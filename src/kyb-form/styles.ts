@@ -594,6 +594,15 @@ export const styles = css`
     content-visibility: auto;
     contain-intrinsic-block-size: auto calc(var(--_q-count, 10) * 6rem + 3rem);
   }
+  .questionnaire-summary h5,
+  .questionnaire-summary h6 {
+    font-size: 1em;
+    line-height: 1.25;
+    margin: calc(var(--space) * 0.75) 0 calc(var(--space) * 0.5);
+  }
+  .questionnaire-summary h6 {
+    color: var(--c-muted);
+  }
   .choices.scroll {
     max-height: 16rem;
     overflow: auto;

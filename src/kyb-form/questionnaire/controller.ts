@@ -32,7 +32,9 @@ import {
   toggleKey,
 } from './answers-state.ts';
 import { focusId, MAX_FILES, MAX_LIST_ITEMS, questionLabel, renderQuestion, type QRec } from './controls.ts';
-import { problemMessage } from './validation.ts';
+import { problemMessage, tooManyFilesMessage } from './validation.ts';
+import { answerText } from './summary.ts';
+import { renderSummaryList } from '../review/review.ts';
 
 /** Debounce after typing before a save. */
 export const SAVE_DEBOUNCE_MS = 700;
@@ -254,6 +256,38 @@ export class QuestionnairesStep implements StepController {
       ${description ? html`<p class="step-description" part="step-description">${description}</p>` : nothing}
       ${this.#states.map((qs) => this.#renderQuestionnaire(qs, ctx))}
     </div>`;
+  }
+
+  /**
+   * A read-only summary for the review (and submitted) screen: each questionnaire's title, then its
+   * visible questions with their answers as text, by section. Hidden questions are left out.
+   */
+  summary(ctx: KybContext): TemplateResult {
+    this.#ctx = ctx;
+    return html`${this.#states.map((qs) => {
+      const q = qs.questionnaire;
+      const sections = qs.sections.filter(
+        (s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0,
+      );
+      if (sections.length === 0) return nothing;
+      const rows = (sec: SecState) =>
+        sec.visible.map((r) => ({
+          label: questionLabel(r.question),
+          value: answerText(r.question, r.value, ctx.locale),
+        }));
+      return html`<div class="questionnaire-summary">
+        <h5 class="questionnaire-title" part="questionnaire-title">${q.title || q.name || q.key}</h5>
+        ${sections.map(
+          (sec) =>
+            html`${
+              sec.section.title
+                ? html`<h6 class="section-title" part="section-title">${sec.section.title}</h6>`
+                : nothing
+            }
+            ${renderSummaryList(rows(sec))}`,
+        )}
+      </div>`;
+    })}`;
   }
 
   /* ------------------------------------------------------------------ rendering */
@@ -493,8 +527,17 @@ export class QuestionnairesStep implements StepController {
       if (problem) problems.push(multi || chosen.length > 1 ? `${file.name}: ${problem}` : problem);
       else accepted.push(file);
     }
-    const room = multi ? MAX_FILES - existing.length : 1;
-    if (accepted.length > room) accepted.length = Math.max(0, room);
+    const room = Math.max(0, multi ? MAX_FILES - existing.length : 1);
+    if (accepted.length > room) {
+      // never dropped silently: the files over the limit are named in the field's error
+      const left = accepted.splice(room);
+      problems.push(
+        tooManyFilesMessage(
+          MAX_FILES,
+          left.map((f) => f.name),
+        ),
+      );
+    }
     rec.fileError = problems.length > 0 ? problems.join(' ') : null;
     this.#touch(rec);
     if (accepted.length === 0) {

@@ -75,7 +75,7 @@ export function countryOptions(locale: string): readonly { code: string; name: s
   return list;
 }
 
-const countryName = (code: string, locale: string) =>
+export const countryName = (code: string, locale: string) =>
   countryOptions(locale).find((c) => c.code === code)?.name ?? code;
 
 /* ------------------------------------------------------------------ ids */
