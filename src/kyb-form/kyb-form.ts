@@ -525,6 +525,7 @@ export class KybFormElement extends LitElement {
     const flow = this.#flow;
     const wants = (step: StepId) => this._s.steps.includes(step) || step === 'questionnaires';
     const none = Promise.resolve(null);
+    let listFailed = false;
     try {
       // The steps' code loads in parallel with their data (no extra round trip).
       const [
@@ -537,7 +538,10 @@ export class KybFormElement extends LitElement {
       ] = await Promise.all([
         wants('beneficiaries') ? client.listBeneficiaries(formId, { signal }) : Promise.resolve([]),
         wants('documents') ? client.listCompanyDocuments(formId, { signal }) : Promise.resolve([]),
-        client.listQuestionnaires(formId, { signal }),
+        client.listQuestionnaires(formId, { signal }).catch((err: unknown) => {
+          listFailed = true;
+          throw err;
+        }),
         wants('beneficiaries') ? loadStep('beneficiaries') : none,
         wants('documents') ? loadStep('documents') : none,
         loadStep('questionnaires'),
@@ -566,6 +570,8 @@ export class KybFormElement extends LitElement {
       if (signal.aborted || generation !== this._s.generation) return;
       const info = errorInfo(err);
       this._objectsError = info;
+      // The questionnaires step stays (or appears) and shows the error with "Try again".
+      if (listFailed) this.#dispatch({ type: 'questionnaires-failed', flow });
       this.#emitError(info.cause, info);
     }
   }

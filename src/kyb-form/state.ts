@@ -56,6 +56,8 @@ export type KybAction =
   | { type: 'load-failed'; error: ErrorInfo }
   | { type: 'info-loaded'; flow: Flow | null; formStatus: FormStatus | null }
   | { type: 'objects-loaded'; flow: Flow | null; questionnaireCount: number }
+  /** The questionnaire list failed to load: its step stays (or appears) to show the error and a retry. */
+  | { type: 'questionnaires-failed'; flow: Flow | null }
   | { type: 'form-status'; status: FormStatus | null }
   | { type: 'go'; step: StepId }
   | { type: 'next' }
@@ -80,12 +82,15 @@ export const initialState = (): KybState => ({
   serverIssues: {},
 });
 
-/** The steps that exist for a flow (`null`: every object) and a number of questionnaires. */
-export function stepsFor(flow: Flow | null, questionnaireCount: number): StepId[] {
+/**
+ * The steps that exist for a flow (`null`: every object) and a number of questionnaires (`null`:
+ * unknown because the list failed to load; the step then exists to show the error).
+ */
+export function stepsFor(flow: Flow | null, questionnaireCount: number | null): StepId[] {
   const steps: StepId[] = ['company'];
   if (!flow || flow.beneficiaries.length > 0) steps.push('beneficiaries');
   if (!flow || flow.documents.length > 0) steps.push('documents');
-  if (questionnaireCount > 0) steps.push('questionnaires');
+  if (questionnaireCount === null || questionnaireCount > 0) steps.push('questionnaires');
   steps.push('review');
   return steps;
 }
@@ -133,6 +138,8 @@ export function reduce(state: KybState, action: KybAction): KybState {
     }
     case 'objects-loaded':
       return withSteps({ ...state, objectsLoaded: true }, stepsFor(action.flow, action.questionnaireCount));
+    case 'questionnaires-failed':
+      return withSteps(state, stepsFor(action.flow, null));
     case 'form-status': {
       const submitted = isSubmittedStatus(action.status);
       return {

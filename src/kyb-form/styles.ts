@@ -587,6 +587,22 @@ export const styles = css`
   }
 
   /* Questionnaires */
+  /* A long questionnaire: the browser skips style and layout of sections out of view until they
+     come near it (they stay in the DOM, the accessibility tree and find-in-page). The placeholder
+     height estimates the section from its number of questions; once rendered, its real height is kept. */
+  .questionnaires .section {
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto calc(var(--_q-count, 10) * 6rem + 3rem);
+  }
+  .questionnaire-summary h5,
+  .questionnaire-summary h6 {
+    font-size: 1em;
+    line-height: 1.25;
+    margin: calc(var(--space) * 0.75) 0 calc(var(--space) * 0.5);
+  }
+  .questionnaire-summary h6 {
+    color: var(--c-muted);
+  }
   .choices.scroll {
     max-height: 16rem;
     overflow: auto;

@@ -101,4 +101,57 @@ describe('<kyb-form> error screens and states', () => {
       await setViewport({ width: 1280, height: 800 });
     }
   });
+
+  it('a questionnaire list that fails to load keeps its step, with the error and a retry', async () => {
+    const s = await setup({
+      kyb: {
+        info: {
+          locale: 'en',
+          theme: null,
+          flow: {
+            fields: [
+              { field: 'COMPANY_NAME', required: true },
+              { field: 'COUNTRY', required: true, order: 1 },
+            ],
+          },
+        },
+        questionnaires: [
+          {
+            key: 'tax',
+            name: 'Tax',
+            title: 'Tax questions',
+            type: 'KYB',
+            sections: [
+              { key: 's', title: 'About', questions: [{ key: 'vat', title: 'VAT number', type: 'TEXT' }] },
+            ],
+          },
+        ],
+      },
+    });
+    await s.mine.setFaults({ failRate: 1, paths: 'questionnaires/$' });
+    const el = await mount(s.token);
+    await ready(el);
+    const failed = oneEvent(el, 'kyb-error');
+    await type(el, 'Company name', 'Acme');
+    await type(el, 'Country of registration', 'FR');
+    await failed;
+    const step = () =>
+      [...root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')].find((b) =>
+        /Questionnaires/.test(b.textContent ?? ''),
+      );
+    await waitUntil(step, 'the questionnaires step is missing', { timeout: 8000 });
+    step()!.click();
+    await el.updateComplete;
+    const body = root(el).querySelector('[part~="step"]')!;
+    expect(body.querySelector('[role="alert"]')!.textContent).to.contain('Something went wrong');
+    await expect(el).to.be.accessible();
+    await s.mine.setFaults({});
+    button(el, 'Try again').click();
+    await waitUntil(() => root(el).querySelector('[part~="questionnaire"]'), 'the list did not reload', {
+      timeout: 8000,
+    });
+    expect(root(el).querySelector('[part~="questionnaire-title"]')!.textContent).to.contain('Tax questions');
+    expect(step()!.getAttribute('aria-current')).to.equal('step');
+    expect(root(el).querySelector('[part~="step"] [role="alert"]')).to.equal(null);
+  });
 });

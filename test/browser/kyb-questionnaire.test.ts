@@ -1,5 +1,5 @@
 import { expect, fixture, html, waitUntil, aTimeout } from '@open-wc/testing';
-import { LitElement } from 'lit';
+import { LitElement, render } from 'lit';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import type { Answers, KybInfo, Questionnaire, QuestionnaireDefinition } from '../../src/api/kyb.ts';
 import { SandboxControl, type RequestLogEntry } from '../../src/sandbox/control-client.ts';
@@ -517,6 +517,51 @@ describe('kyb-form questionnaires step', function () {
     expect(last.sections.deep).to.equal(undefined);
   });
 
+  it('summarizes the visible answers for the review as text (choices by title, hidden left out)', async () => {
+    const env = await createEnv([CONDITIONAL]);
+    const m = await mount(env);
+    const r = m.root;
+    const summary = () => {
+      const div = document.createElement('div');
+      render(m.step.summary(m.ctx), div);
+      const rows = [...div.querySelectorAll('dt')].map(
+        (dt) => `${dt.textContent!.trim()}: ${dt.nextElementSibling!.textContent!.trim()}`,
+      );
+      const headings = [...div.querySelectorAll('h5, h6')].map((h) => h.textContent!.trim());
+      return { div, rows, headings };
+    };
+    let s = summary();
+    expect(s.headings).to.deep.equal(['Conditional questions', 'About you']);
+    expect(s.rows).to.deep.equal(['Kind of applicant: Not provided', 'Anything to add: Not provided']);
+
+    await choose(m, byLabel<HTMLSelectElement>(r, 'Kind of applicant'), 'company');
+    await click(m, byLabel(r, 'Is the business regulated'));
+    await type(m, byLabel(r, 'Name of the regulator'), '<img src=x onerror=alert(1)>');
+    await type(m, byLabel(r, 'Number of staff'), '1200');
+    s = summary();
+    expect(s.headings).to.deep.equal([
+      'Conditional questions',
+      'About you',
+      'Business details',
+      'Regulator details',
+    ]);
+    expect(s.rows).to.deep.equal([
+      'Kind of applicant: Company',
+      'Anything to add: Not provided',
+      'Is the business regulated: Yes',
+      'Name of the regulator: <img src=x onerror=alert(1)>',
+      'Number of staff: 1,200',
+      'Licence number: Not provided',
+    ]);
+    expect(s.div.querySelector('img')).to.equal(null); // service and user text stay text
+
+    // hidden again: the business questions leave the summary (their local answers stay)
+    await choose(m, byLabel<HTMLSelectElement>(r, 'Kind of applicant'), 'person');
+    s = summary();
+    expect(s.headings).to.deep.equal(['Conditional questions', 'About you']);
+    expect(s.rows).to.deep.equal(['Kind of applicant: Person', 'Anything to add: Not provided']);
+  });
+
   it('saves after the debounce without flush and reports pending/saving/saved', async () => {
     const env = await createEnv([CONDITIONAL]);
     const m = await mount(env);
@@ -635,7 +680,7 @@ describe('kyb-form questionnaires step', function () {
     // fixing a value clears its error
     await type(m, mail, 'ok@example.com');
     expect(r.getElementById(`${mail.id}-err`)).to.equal(null);
-    expect(mail.getAttribute('aria-invalid')).to.equal('false');
+    expect(mail.hasAttribute('aria-invalid')).to.equal(false); // absent: valid
   });
 
   it('refuses a file over 10 MiB before upload, with a clear message', async () => {
@@ -663,6 +708,42 @@ describe('kyb-form questionnaires step', function () {
     input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
     await settle(m);
     expect(m.root.getElementById(`${input.id}-err`)?.textContent).to.contain('not accepted');
+  });
+
+  it('names the files over the limit of 20 instead of dropping them silently', async () => {
+    const env = await createEnv([ALL_TYPES]);
+    const m = await mount(env);
+    const input = byLabel(m.root, 'Files question');
+    await pickFiles(
+      m,
+      input,
+      Array.from({ length: 18 }, (_, i) => pdf(`doc-${i + 1}.pdf`)),
+    );
+    const field = input.closest('.field')!;
+    expect(field.querySelectorAll('.file-item').length).to.equal(18);
+    expect(m.root.getElementById(`${input.id}-err`)).to.equal(null);
+
+    // 4 more: 2 fit, 2 are named in the error, which the input points at
+    await pickFiles(m, input, [pdf('e1.pdf'), pdf('e2.pdf'), pdf('left-1.pdf'), pdf('left-2.pdf')]);
+    expect(field.querySelectorAll('.file-item').length).to.equal(20);
+    const err = m.root.getElementById(`${input.id}-err`)!;
+    expect(err.textContent).to.contain('at most 20 files');
+    expect(err.textContent).to.contain('left-1.pdf, left-2.pdf');
+    expect(err.textContent).not.to.contain('e1.pdf');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).to.include(err.id);
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    expect(input.disabled).to.equal(true); // full: nothing more can be chosen
+
+    // removing a file clears the message
+    await click(m, field.querySelector<HTMLButtonElement>('.file-item button')!);
+    expect(m.root.getElementById(`${input.id}-err`)).to.equal(null);
+    expect(input.disabled).to.equal(false);
+
+    // one more over the limit: named alone
+    await pickFiles(m, input, [pdf('e3.pdf'), pdf('left-3.pdf')]);
+    expect(m.root.getElementById(`${input.id}-err`)!.textContent).to.contain(
+      'This file was not added: left-3.pdf.',
+    );
   });
 
   it('is read-only when the context says so: disabled controls, no saving', async () => {

@@ -49,6 +49,23 @@ test('load phases: start, info, objects; a new load resets and bumps the generat
   assert.equal(s.generation, 2);
 });
 
+test('a questionnaire list that failed to load keeps its step (for the error and retry)', () => {
+  assert.deepEqual(stepsFor(flow({}), null), ['company', 'questionnaires', 'review']);
+  let s = run([
+    { type: 'load-start' },
+    { type: 'info-loaded', flow: flow({}), formStatus: 'PENDING' },
+    { type: 'questionnaires-failed', flow: flow({}) },
+  ]);
+  assert.deepEqual(s.steps, ['company', 'questionnaires', 'review']);
+  assert.equal(s.objectsLoaded, false);
+  s = run([{ type: 'go', step: 'questionnaires' }], s);
+  assert.equal(s.current, 'questionnaires');
+  // the retry loads the list: the step stays while there are questionnaires
+  s = run([{ type: 'objects-loaded', flow: flow({}), questionnaireCount: 2 }], s);
+  assert.equal(s.current, 'questionnaires');
+  assert.deepEqual(s.steps, ['company', 'questionnaires', 'review']);
+});
+
 test('next/back stay within the steps; go ignores unknown steps', () => {
   let s = run([{ type: 'load-start' }, { type: 'info-loaded', flow: flow({}), formStatus: null }]);
   assert.deepEqual(s.steps, ['company', 'review']);

@@ -15,6 +15,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { ApiError } from '../../api/http.ts';
 import type { AnswerValue, Answers, FileAnswer, Questionnaire, Section } from '../../api/kyb.ts';
 import { createVisibilityIndex, type VisibilityIndex } from '../../conditions/index.ts';
+import { cssProps } from '../../theme/css-props.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
 import { FeedbackTracker } from '../field.ts';
 import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
@@ -23,19 +24,20 @@ import {
   checkValue,
   fromTextControl,
   isFileUrl,
+  isSingleCheckbox,
   keyOrder,
   normalizeValue,
   readAnswers,
   sanitizeId,
   toggleKey,
 } from './answers-state.ts';
-import { focusId, questionLabel, renderQuestion, type QRec } from './controls.ts';
-import { problemMessage } from './validation.ts';
+import { focusId, MAX_FILES, MAX_LIST_ITEMS, questionLabel, renderQuestion, type QRec } from './controls.ts';
+import { problemMessage, tooManyFilesMessage } from './validation.ts';
+import { answerText } from './summary.ts';
+import { renderSummaryList } from '../review/review.ts';
 
 /** Debounce after typing before a save. */
 export const SAVE_DEBOUNCE_MS = 700;
-const MAX_FILES = 20;
-const MAX_LIST_ITEMS = 100;
 
 interface SecState {
   section: Section;
@@ -256,6 +258,38 @@ export class QuestionnairesStep implements StepController {
     </div>`;
   }
 
+  /**
+   * A read-only summary for the review (and submitted) screen: each questionnaire's title, then its
+   * visible questions with their answers as text, by section. Hidden questions are left out.
+   */
+  summary(ctx: KybContext): TemplateResult {
+    this.#ctx = ctx;
+    return html`${this.#states.map((qs) => {
+      const q = qs.questionnaire;
+      const sections = qs.sections.filter(
+        (s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0,
+      );
+      if (sections.length === 0) return nothing;
+      const rows = (sec: SecState) =>
+        sec.visible.map((r) => ({
+          label: questionLabel(r.question),
+          value: answerText(r.question, r.value, ctx.locale),
+        }));
+      return html`<div class="questionnaire-summary">
+        <h5 class="questionnaire-title" part="questionnaire-title">${q.title || q.name || q.key}</h5>
+        ${sections.map(
+          (sec) =>
+            html`${
+              sec.section.title
+                ? html`<h6 class="section-title" part="section-title">${sec.section.title}</h6>`
+                : nothing
+            }
+            ${renderSummaryList(rows(sec))}`,
+        )}
+      </div>`;
+    })}`;
+  }
+
   /* ------------------------------------------------------------------ rendering */
 
   #renderQuestionnaire(qs: QState, ctx: KybContext): TemplateResult {
@@ -281,7 +315,13 @@ export class QuestionnairesStep implements StepController {
   #renderSection(sec: SecState, ctx: KybContext): TemplateResult {
     const s = sec.section;
     const { readOnly, submitAttempted, locale } = ctx;
-    return html`<section class="section" part="section" aria-labelledby=${s.title ? sec.headingId : nothing}>
+    // `--_q-count` sizes the placeholder of a section the browser has not rendered yet (styles.ts)
+    return html`<section
+      class="section"
+      part="section"
+      aria-labelledby=${s.title ? sec.headingId : nothing}
+      ${cssProps({ '--_q-count': String(sec.visible.length) })}
+    >
       ${s.title ? html`<h5 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h5>` : nothing}
       ${s.description ? html`<p class="section-description" part="section-description">${s.description}</p>` : nothing}
       ${repeat(
@@ -303,9 +343,10 @@ export class QuestionnairesStep implements StepController {
 
   /* ------------------------------------------------------------------ state changes */
 
+  /** The question of an event target: the uid is on the question's wrapper (`data-q`). */
   #recOf(target: EventTarget | null): QRec | undefined {
-    if (!(target instanceof HTMLElement)) return undefined;
-    const uid = target.dataset.q;
+    if (!(target instanceof Element)) return undefined;
+    const uid = target.closest<HTMLElement>('[data-q]')?.dataset.q;
     return uid === undefined ? undefined : this.#recs[Number(uid)];
   }
 
@@ -363,11 +404,11 @@ export class QuestionnairesStep implements StepController {
       }
       if (el.type === 'file') return; // handled on change
       if (el.type === 'checkbox' || el.type === 'radio') {
-        const key = el.dataset.key;
+        // choice inputs carry their key as `value`; a single yes/no checkbox has none
         if (el.type === 'radio') {
-          if (el.checked && key !== undefined) this.#setValue(rec, key);
-        } else if (key === undefined) this.#setValue(rec, el.checked);
-        else this.#setValue(rec, toggleKey(rec.value, key, el.checked, keyOrder(q)));
+          if (el.checked) this.#setValue(rec, el.value);
+        } else if (isSingleCheckbox(q)) this.#setValue(rec, el.checked);
+        else this.#setValue(rec, toggleKey(rec.value, el.value, el.checked, keyOrder(q)));
         return;
       }
       if (q.type === 'LIST') {
@@ -486,8 +527,17 @@ export class QuestionnairesStep implements StepController {
       if (problem) problems.push(multi || chosen.length > 1 ? `${file.name}: ${problem}` : problem);
       else accepted.push(file);
     }
-    const room = multi ? MAX_FILES - existing.length : 1;
-    if (accepted.length > room) accepted.length = Math.max(0, room);
+    const room = Math.max(0, multi ? MAX_FILES - existing.length : 1);
+    if (accepted.length > room) {
+      // never dropped silently: the files over the limit are named in the field's error
+      const left = accepted.splice(room);
+      problems.push(
+        tooManyFilesMessage(
+          MAX_FILES,
+          left.map((f) => f.name),
+        ),
+      );
+    }
     rec.fileError = problems.length > 0 ? problems.join(' ') : null;
     this.#touch(rec);
     if (accepted.length === 0) {

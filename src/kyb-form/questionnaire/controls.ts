@@ -1,16 +1,21 @@
 /**
- * Per-type rendering of questionnaire questions. Controls carry `data-q` (the question's uid) and,
- * where needed, `data-act` / `data-key` / `data-i`; the step handles all events by delegation, so no
- * closure is created per question.
+ * Per-type rendering of questionnaire questions. Each question's wrapper carries `data-q` (the
+ * question's uid); controls carry `data-act` / `data-i` where needed, and choice inputs have the choice
+ * key as their `value`. The step handles all events by delegation, so no closure is created per question.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { COUNTRY_CODES } from '../../api/common.ts';
 import type { AnswerValue, FileAnswer, Question, Section } from '../../api/kyb.ts';
-import { describedBy, renderField } from '../field.ts';
+import { describedBy } from '../field.ts';
 import { DOCUMENT_ACCEPT, formatBytes } from '../files.ts';
 import { base64Bytes } from '../../api/common.ts';
 import { isFileUrl, isSingleCheckbox, safeFileHref, type Problem } from './answers-state.ts';
+
+/** At most this many files in a FILE_MULTI answer. */
+export const MAX_FILES = 20;
+/** At most this many items in a LIST answer. */
+export const MAX_LIST_ITEMS = 100;
 
 /** The local state of one question. */
 export interface QRec {
@@ -70,7 +75,7 @@ export function countryOptions(locale: string): readonly { code: string; name: s
   return list;
 }
 
-const countryName = (code: string, locale: string) =>
+export const countryName = (code: string, locale: string) =>
   countryOptions(locale).find((c) => c.code === code)?.name ?? code;
 
 /* ------------------------------------------------------------------ ids */
@@ -95,6 +100,13 @@ export const questionLabel = (q: Question) => q.title || q.key;
 
 /* ------------------------------------------------------------------ controls */
 
+/*
+ * Rendering cost matters here (a questionnaire may have a thousand questions): the common types render
+ * as ONE template each (wrapper, label, description, control and error together), with as few bindings
+ * as possible. `data-q` (the question's uid) sits once on the question's wrapper; the step finds the
+ * question of an event target with `closest('[data-q]')`.
+ */
+
 const INPUT_TYPES: Partial<Record<Question['type'], string>> = {
   TEXT: 'text',
   PASSWORD: 'password',
@@ -104,8 +116,6 @@ const INPUT_TYPES: Partial<Record<Question['type'], string>> = {
   DATE: 'date',
   DATETIME: 'datetime-local',
   TIME: 'time',
-  INTEGER: 'number',
-  FLOAT: 'number',
 };
 
 const AUTOCOMPLETE: Partial<Record<Question['type'], string>> = {
@@ -124,60 +134,138 @@ const fileValues = (v: AnswerValue): FileAnswer[] => {
   return v !== null && typeof v === 'object' ? [v] : [];
 };
 
-function textInput(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateResult {
+/*
+ * First-render economy: a binding whose value is `nothing` on the first render costs no DOM call, so
+ * boolean attributes and `.checked` pass `nothing` for false (a later `nothing` still clears them),
+ * and `aria-invalid` is only present when true (absent means valid).
+ */
+const on = (b: boolean) => b || nothing;
+const invalid = (o: RenderOptions) => (o.error ? 'true' : nothing);
+
+const requiredMark = (q: Question) =>
+  q.required
+    ? html`<span class="required-mark" aria-hidden="true">*</span
+        ><span class="visually-hidden">${msg('(required)')}</span>`
+    : nothing;
+
+const descriptionOf = (rec: QRec) =>
+  rec.question.description
+    ? html`<p class="field-description" id="${rec.id}-desc" part="field-description">
+        ${rec.question.description}
+      </p>`
+    : nothing;
+
+const errorOf = (rec: QRec, o: RenderOptions) =>
+  o.error
+    ? html`<p class="field-error" id="${rec.id}-err" part="field-error" role="alert">${o.error}</p>`
+    : nothing;
+
+const describedIds = (rec: QRec, o: RenderOptions) =>
+  describedBy(rec.id, !!rec.question.description, !!o.error);
+
+/** A labelled question around any control (the less common types). */
+function field(rec: QRec, o: RenderOptions, control: TemplateResult): TemplateResult {
   const q = rec.question;
-  const type = INPUT_TYPES[q.type] ?? 'text';
+  return html`<div class="field" part="field question" data-q=${rec.uid}>
+    <label class="field-label" part="field-label" for=${rec.id}>${questionLabel(q)}${requiredMark(q)}</label>
+    ${descriptionOf(rec)} ${control} ${errorOf(rec, o)}
+  </div>`;
+}
+
+/** A question whose controls are a group (radio buttons, checkboxes, list items): a fieldset. */
+function groupField(rec: QRec, o: RenderOptions, control: TemplateResult): TemplateResult {
+  const q = rec.question;
+  return html`<fieldset
+    class="field field-group"
+    part="field question"
+    data-q=${rec.uid}
+    aria-describedby=${describedIds(rec, o)}
+  >
+    <legend class="field-label" part="field-label">${questionLabel(q)}${requiredMark(q)}</legend>
+    ${descriptionOf(rec)} ${control} ${errorOf(rec, o)}
+  </fieldset>`;
+}
+
+function textField(rec: QRec, o: RenderOptions): TemplateResult {
+  const q = rec.question;
+  return html`<div class="field" part="field question" data-q=${rec.uid}>
+    <label class="field-label" part="field-label" for=${rec.id}>${questionLabel(q)}${requiredMark(q)}</label>
+    ${descriptionOf(rec)}
+    <input
+      id=${rec.id}
+      class="input"
+      part="input"
+      type=${INPUT_TYPES[q.type] ?? 'text'}
+      .value=${strValue(rec.value)}
+      placeholder=${q.placeholder || nothing}
+      autocomplete=${AUTOCOMPLETE[q.type] ?? nothing}
+      ?required=${on(q.required)}
+      ?readonly=${on(o.readOnly)}
+      aria-describedby=${describedIds(rec, o)}
+      aria-invalid=${invalid(o)}
+    />
+    ${errorOf(rec, o)}
+  </div>`;
+}
+
+function numberField(rec: QRec, o: RenderOptions): TemplateResult {
+  const q = rec.question;
   const isInt = q.type === 'INTEGER';
-  const isNum = isInt || q.type === 'FLOAT';
-  return html`<input
-    id=${rec.id}
-    class="input"
-    part="input"
-    type=${type}
-    data-q=${rec.uid}
-    .value=${strValue(rec.value)}
-    placeholder=${q.placeholder || nothing}
-    step=${isInt ? '1' : isNum ? 'any' : nothing}
-    inputmode=${isInt ? 'numeric' : isNum ? 'decimal' : nothing}
-    autocomplete=${AUTOCOMPLETE[q.type] ?? nothing}
-    ?required=${q.required}
-    ?readonly=${o.readOnly}
-    aria-describedby=${describedBy(rec.id, hasDesc, !!o.error)}
-    aria-invalid=${o.error ? 'true' : 'false'}
-  />`;
+  return html`<div class="field" part="field question" data-q=${rec.uid}>
+    <label class="field-label" part="field-label" for=${rec.id}>${questionLabel(q)}${requiredMark(q)}</label>
+    ${descriptionOf(rec)}
+    <input
+      id=${rec.id}
+      class="input"
+      part="input"
+      type="number"
+      .value=${strValue(rec.value)}
+      placeholder=${q.placeholder || nothing}
+      step=${isInt ? '1' : 'any'}
+      inputmode=${isInt ? 'numeric' : 'decimal'}
+      ?required=${on(q.required)}
+      ?readonly=${on(o.readOnly)}
+      aria-describedby=${describedIds(rec, o)}
+      aria-invalid=${invalid(o)}
+    />
+    ${errorOf(rec, o)}
+  </div>`;
 }
 
-function textArea(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateResult {
+function textAreaField(rec: QRec, o: RenderOptions): TemplateResult {
   const q = rec.question;
-  return html`<textarea
-    id=${rec.id}
-    class="input textarea"
-    part="input textarea"
-    rows="4"
-    data-q=${rec.uid}
-    .value=${strValue(rec.value)}
-    placeholder=${q.placeholder || nothing}
-    ?required=${q.required}
-    ?readonly=${o.readOnly}
-    aria-describedby=${describedBy(rec.id, hasDesc, !!o.error)}
-    aria-invalid=${o.error ? 'true' : 'false'}
-  ></textarea>`;
+  return html`<div class="field" part="field question" data-q=${rec.uid}>
+    <label class="field-label" part="field-label" for=${rec.id}>${questionLabel(q)}${requiredMark(q)}</label>
+    ${descriptionOf(rec)}
+    <textarea
+      id=${rec.id}
+      class="input textarea"
+      part="input textarea"
+      rows="4"
+      .value=${strValue(rec.value)}
+      placeholder=${q.placeholder || nothing}
+      ?required=${on(q.required)}
+      ?readonly=${on(o.readOnly)}
+      aria-describedby=${describedIds(rec, o)}
+      aria-invalid=${invalid(o)}
+    ></textarea>
+    ${errorOf(rec, o)}
+  </div>`;
 }
 
-function colorInput(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateResult {
+function colorInput(rec: QRec, o: RenderOptions): TemplateResult {
   const v = typeof rec.value === 'string' ? rec.value : null;
-  const ids = [describedBy(rec.id, hasDesc, !!o.error), `${rec.id}-hex`].filter((x) => typeof x === 'string');
+  const ids = [describedIds(rec, o), `${rec.id}-hex`].filter((x) => typeof x === 'string');
   return html`<div class="color-control">
     <input
       id=${rec.id}
       class="input color"
       part="input color"
       type="color"
-      data-q=${rec.uid}
       .value=${v ?? '#000000'}
-      ?disabled=${o.readOnly}
+      ?disabled=${on(o.readOnly)}
       aria-describedby=${ids.join(' ')}
-      aria-invalid=${o.error ? 'true' : 'false'}
+      aria-invalid=${invalid(o)}
     />
     <span class="color-value" part="color-value" id="${rec.id}-hex"
       >${v ?? msg('No colour chosen', { desc: 'colour question not answered yet' })}</span
@@ -185,53 +273,68 @@ function colorInput(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateResu
   </div>`;
 }
 
-function selectControl(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateResult {
+function selectField(rec: QRec, o: RenderOptions): TemplateResult {
   const q = rec.question;
   const v = strValue(rec.value);
   const options =
     q.type === 'COUNTRY'
       ? countryOptions(o.locale).map(
-          (c) => html`<option value=${c.code} ?selected=${c.code === v}>${c.name}</option>`,
+          (c) => html`<option value=${c.code} ?selected=${on(c.code === v)}>${c.name}</option>`,
         )
       : (q.choices ?? []).map(
-          (c) => html`<option value=${c.key} ?selected=${c.key === v}>${c.title || c.key}</option>`,
+          (c) => html`<option value=${c.key} ?selected=${on(c.key === v)}>${c.title || c.key}</option>`,
         );
-  return html`<select
-    id=${rec.id}
-    class="input select"
-    part="input select"
-    data-q=${rec.uid}
-    ?required=${q.required}
-    ?disabled=${o.readOnly}
-    aria-describedby=${describedBy(rec.id, hasDesc, !!o.error)}
-    aria-invalid=${o.error ? 'true' : 'false'}
-  >
-    <option value="" ?selected=${v === ''}>${msg('Choose…', { desc: 'empty option of a select' })}</option>
-    ${options}
-  </select>`;
+  return html`<div class="field" part="field question" data-q=${rec.uid}>
+    <label class="field-label" part="field-label" for=${rec.id}>${questionLabel(q)}${requiredMark(q)}</label>
+    ${descriptionOf(rec)}
+    <select
+      id=${rec.id}
+      class="input select"
+      part="input select"
+      ?required=${on(q.required)}
+      ?disabled=${on(o.readOnly)}
+      aria-describedby=${describedIds(rec, o)}
+      aria-invalid=${invalid(o)}
+    >
+      <option value="" ?selected=${on(v === '')}>
+        ${msg('Choose…', { desc: 'empty option of a select' })}
+      </option>
+      ${options}
+    </select>
+    ${errorOf(rec, o)}
+  </div>`;
 }
 
+/** Radio buttons (`name` groups them) or checkboxes; the choice key is the control's `value`. */
 function choiceGroup(rec: QRec, o: RenderOptions, kind: 'radio' | 'checkbox'): TemplateResult {
   const q = rec.question;
   const single = strValue(rec.value);
   const multi = arrValue(rec.value);
   return html`<div class="choices" part="choices">
-    ${(q.choices ?? []).map((c, i) => {
-      const checked = kind === 'radio' ? single === c.key : multi.includes(c.key);
-      return html`<div class="choice option" part="choice">
-        <input
-          type=${kind}
-          id="${rec.id}-${i}"
-          name=${rec.id}
-          data-q=${rec.uid}
-          data-key=${c.key}
-          .value=${c.key}
-          .checked=${checked}
-          ?disabled=${o.readOnly}
-          aria-invalid=${o.error ? 'true' : 'false'}
-        /><label for="${rec.id}-${i}">${c.title || c.key}</label>
-      </div>`;
-    })}
+    ${(q.choices ?? []).map((c, i) =>
+      kind === 'radio'
+        ? html`<div class="choice option" part="choice">
+            <input
+              type="radio"
+              id="${rec.id}-${i}"
+              name=${rec.id}
+              value=${c.key}
+              .checked=${on(single === c.key)}
+              ?disabled=${on(o.readOnly)}
+              aria-invalid=${invalid(o)}
+            /><label for="${rec.id}-${i}">${c.title || c.key}</label>
+          </div>`
+        : html`<div class="choice option" part="choice">
+            <input
+              type="checkbox"
+              id="${rec.id}-${i}"
+              value=${c.key}
+              .checked=${on(multi.includes(c.key))}
+              ?disabled=${on(o.readOnly)}
+              aria-invalid=${invalid(o)}
+            /><label for="${rec.id}-${i}">${c.title || c.key}</label>
+          </div>`,
+    )}
   </div>`;
 }
 
@@ -255,12 +358,11 @@ function countryMulti(rec: QRec, o: RenderOptions): TemplateResult {
       part="input filter"
       type="search"
       autocomplete="off"
-      data-q=${rec.uid}
       data-act="filter"
       .value=${rec.filter}
       aria-controls="${rec.id}-list"
       aria-describedby="${rec.id}-count"
-      ?disabled=${o.readOnly}
+      ?disabled=${on(o.readOnly)}
     />
     <p class="selection-count" part="selection-count" id="${rec.id}-count" aria-live="polite">
       ${
@@ -278,11 +380,10 @@ function countryMulti(rec: QRec, o: RenderOptions): TemplateResult {
             <input
               type="checkbox"
               id="${rec.id}-${c.code}"
-              data-q=${rec.uid}
-              data-key=${c.code}
-              .checked=${selected.includes(c.code)}
-              ?disabled=${o.readOnly}
-              aria-invalid=${o.error ? 'true' : 'false'}
+              value=${c.code}
+              .checked=${on(selected.includes(c.code))}
+              ?disabled=${on(o.readOnly)}
+              aria-invalid=${invalid(o)}
             /><label for="${rec.id}-${c.code}">${c.name}</label>
           </div>`,
       )}
@@ -307,12 +408,11 @@ function listControl(rec: QRec, o: RenderOptions): TemplateResult {
             class="input"
             part="input"
             type="text"
-            data-q=${rec.uid}
             data-i=${i}
             .value=${item}
             placeholder=${q.placeholder || nothing}
-            ?readonly=${o.readOnly}
-            aria-invalid=${o.error ? 'true' : 'false'}
+            ?readonly=${on(o.readOnly)}
+            aria-invalid=${invalid(o)}
           />
           ${
             o.readOnly || items.length === 0
@@ -321,7 +421,6 @@ function listControl(rec: QRec, o: RenderOptions): TemplateResult {
                   type="button"
                   class="btn btn-secondary"
                   part="button"
-                  data-q=${rec.uid}
                   data-act="remove-item"
                   data-i=${i}
                 >
@@ -332,15 +431,9 @@ function listControl(rec: QRec, o: RenderOptions): TemplateResult {
       })}
     </ol>
     ${
-      o.readOnly || items.length >= 100
+      o.readOnly || items.length >= MAX_LIST_ITEMS
         ? nothing
-        : html`<button
-            type="button"
-            class="btn btn-secondary"
-            part="button"
-            data-q=${rec.uid}
-            data-act="add-item"
-          >
+        : html`<button type="button" class="btn btn-secondary" part="button" data-act="add-item">
             ${msg('Add item', { desc: 'button adding an item to a list answer' })}
           </button>`
     }`;
@@ -358,10 +451,10 @@ function fileLabel(f: FileAnswer, locale: string): TemplateResult {
     <span class="file-size">(${formatBytes(base64Bytes(f.file), locale)})</span>`;
 }
 
-function fileControl(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateResult {
+function fileControl(rec: QRec, o: RenderOptions): TemplateResult {
   const multiple = rec.question.type === 'FILE_MULTI';
   const files = fileValues(rec.value);
-  const full = multiple && files.length >= 20;
+  const full = multiple && files.length >= MAX_FILES;
   return html`${
       files.length > 0
         ? html`<ul class="file-list" part="file-list">
@@ -376,7 +469,6 @@ function fileControl(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateRes
                           type="button"
                           class="btn btn-secondary"
                           part="button"
-                          data-q=${rec.uid}
                           data-act="remove-file"
                           data-i=${i}
                         >
@@ -393,86 +485,64 @@ function fileControl(rec: QRec, o: RenderOptions, hasDesc: boolean): TemplateRes
       class="input file"
       part="input file"
       type="file"
-      data-q=${rec.uid}
       accept=${DOCUMENT_ACCEPT}
-      ?multiple=${multiple}
-      ?disabled=${o.readOnly || full}
-      ?required=${rec.question.required && files.length === 0}
-      aria-describedby=${describedBy(rec.id, hasDesc, !!o.error)}
-      aria-invalid=${o.error ? 'true' : 'false'}
+      ?multiple=${on(multiple)}
+      ?disabled=${on(o.readOnly || full)}
+      ?required=${on(rec.question.required && files.length === 0)}
+      aria-describedby=${describedIds(rec, o)}
+      aria-invalid=${invalid(o)}
     />`;
 }
 
 function singleCheckbox(rec: QRec, o: RenderOptions): TemplateResult {
   const q = rec.question;
-  const hasDesc = !!q.description;
-  const mark = q.required
-    ? html`<span class="required-mark" aria-hidden="true">*</span
-        ><span class="visually-hidden">${msg('(required)')}</span>`
-    : nothing;
-  return html`<div class="field field-checkbox" part="field question" data-key=${q.key}>
+  return html`<div class="field field-checkbox" part="field question" data-q=${rec.uid}>
     <div class="choice option" part="choice">
       <input
         type="checkbox"
         id=${rec.id}
-        data-q=${rec.uid}
-        .checked=${rec.value === true}
-        ?disabled=${o.readOnly}
-        aria-describedby=${describedBy(rec.id, hasDesc, !!o.error)}
-        aria-invalid=${o.error ? 'true' : 'false'}
-      /><label class="field-label" part="field-label" for=${rec.id} id="${rec.id}-label"
-        >${questionLabel(q)}${mark}</label
+        .checked=${on(rec.value === true)}
+        ?disabled=${on(o.readOnly)}
+        aria-describedby=${describedIds(rec, o)}
+        aria-invalid=${invalid(o)}
+      /><label class="field-label" part="field-label" for=${rec.id}
+        >${questionLabel(q)}${requiredMark(q)}</label
       >
     </div>
-    ${
-      hasDesc
-        ? html`<p class="field-description" id="${rec.id}-desc" part="field-description">${q.description}</p>`
-        : nothing
-    }
-    ${
-      o.error
-        ? html`<p class="field-error" id="${rec.id}-err" part="field-error" role="alert">${o.error}</p>`
-        : nothing
-    }
+    ${descriptionOf(rec)} ${errorOf(rec, o)}
   </div>`;
 }
 
 /** The whole question: label, description, control, error. */
 export function renderQuestion(rec: QRec, o: RenderOptions): TemplateResult {
   const q = rec.question;
-  const hasDesc = !!q.description;
-  const base = {
-    id: rec.id,
-    label: questionLabel(q),
-    required: q.required,
-    description: q.description,
-    error: o.error,
-    part: 'field question',
-  };
   switch (q.type) {
+    case 'INTEGER':
+    case 'FLOAT':
+      return numberField(rec, o);
     case 'TEXT_AREA':
-      return renderField({ ...base, control: textArea(rec, o, hasDesc) });
+      return textAreaField(rec, o);
     case 'COLOR':
-      return renderField({ ...base, control: colorInput(rec, o, hasDesc) });
+      return field(rec, o, colorInput(rec, o));
     case 'COUNTRY':
     case 'SELECT':
-      return renderField({ ...base, control: selectControl(rec, o, hasDesc) });
+      return selectField(rec, o);
     case 'RADIO':
-      return renderField({ ...base, group: true, control: choiceGroup(rec, o, 'radio') });
+      return groupField(rec, o, choiceGroup(rec, o, 'radio'));
     case 'SELECT_MULTI':
-      return renderField({ ...base, group: true, control: choiceGroup(rec, o, 'checkbox') });
+      return groupField(rec, o, choiceGroup(rec, o, 'checkbox'));
     case 'CHECKBOX':
       return isSingleCheckbox(q)
         ? singleCheckbox(rec, o)
-        : renderField({ ...base, group: true, control: choiceGroup(rec, o, 'checkbox') });
+        : groupField(rec, o, choiceGroup(rec, o, 'checkbox'));
     case 'COUNTRY_MULTI':
-      return renderField({ ...base, group: true, control: countryMulti(rec, o) });
+      return groupField(rec, o, countryMulti(rec, o));
     case 'LIST':
-      return renderField({ ...base, group: true, control: listControl(rec, o) });
+      return groupField(rec, o, listControl(rec, o));
     case 'FILE':
     case 'FILE_MULTI':
-      return renderField({ ...base, control: fileControl(rec, o, hasDesc) });
+      return field(rec, o, fileControl(rec, o));
     default:
-      return renderField({ ...base, control: textInput(rec, o, hasDesc) });
+      return textField(rec, o);
   }
 }

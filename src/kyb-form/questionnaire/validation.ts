@@ -73,3 +73,16 @@ export function problemMessage(problem: Problem, q: Pick<Question, 'type' | 'cho
       return msg('This answer is not valid.');
   }
 }
+
+/** Files chosen beyond the limit of a multi-file question (they were not added). */
+export function tooManyFilesMessage(max: number, names: readonly string[]): string {
+  const count = names.length;
+  const list = names.join(', ');
+  return count === 1
+    ? msg(str`You can add at most ${max} files. This file was not added: ${list}.`, {
+        desc: 'multi-file question: one chosen file over the limit was left out; list = its name',
+      })
+    : msg(str`You can add at most ${max} files. These ${count} files were not added: ${list}.`, {
+        desc: 'multi-file question: chosen files over the limit were left out; list = their names',
+      });
+}

@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Ne",
   '12f4b': "Zadejte platnou e-mailovou adresu, například name@example.com.",
   '2fa05': str`Odebrat ${0}`,
   '33004': "Zadejte číslo.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Chcete-li pokračovat, zaškrtněte toto políčko.",
   '60c95': "Příliš mnoho položek.",
   '60fa1': "Vyberte barvu.",
+  '6cdb3': "(nezobrazuje se)",
   '6fc99': str`Zobrazit ${0}`,
+  '89621': str`Maximální počet souborů je ${0}. Tyto soubory nebyly přidány (${1}): ${2}.`,
   '96ef5': "Tato odpověď je příliš dlouhá.",
   '97270': "Filtru neodpovídá žádná země.",
   '985bb': "Vyberte soubor.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Zadejte celé číslo.",
   'c2138': "Zadejte platné datum.",
   'c23cf': "Vyberte jednu z uvedených možností.",
+  'c712c': str`Maximální počet souborů je ${0}. Tento soubor nebyl přidán: ${1}.`,
   'c79e6': "Každou možnost lze vybrat pouze jednou.",
+  'cb489': "Ano",
   'd0904': "Toto číslo je příliš velké.",
   'd4e32': "Vyberte alespoň jeden soubor.",
   'e69b2': "Vyberte možnost.",

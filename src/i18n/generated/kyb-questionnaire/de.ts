@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Nein",
   '12f4b': "Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.",
   '2fa05': str`${0} entfernen`,
   '33004': "Geben Sie eine Zahl ein.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Aktivieren Sie dieses Kästchen, um fortzufahren.",
   '60c95': "Zu viele Einträge.",
   '60fa1': "Wählen Sie eine Farbe aus.",
+  '6cdb3': "(nicht angezeigt)",
   '6fc99': str`${0} ansehen`,
+  '89621': str`Sie können höchstens ${0} Dateien hinzufügen. Diese Dateien wurden nicht hinzugefügt (${1}): ${2}.`,
   '96ef5': "Diese Antwort ist zu lang.",
   '97270': "Kein Land entspricht dem Filter.",
   '985bb': "Wählen Sie eine Datei aus.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Geben Sie eine ganze Zahl ein.",
   'c2138': "Geben Sie ein gültiges Datum ein.",
   'c23cf': "Wählen Sie eine der aufgeführten Optionen.",
+  'c712c': str`Sie können höchstens ${0} Dateien hinzufügen. Diese Datei wurde nicht hinzugefügt: ${1}.`,
   'c79e6': "Jede Option kann nur einmal ausgewählt werden.",
+  'cb489': "Ja",
   'd0904': "Diese Zahl ist zu groß.",
   'd4e32': "Wählen Sie mindestens eine Datei aus.",
   'e69b2': "Wählen Sie eine Option aus.",

@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "No",
   '12f4b': "Introduzca un correo electrónico válido, como name@example.com.",
   '2fa05': str`Eliminar ${0}`,
   '33004': "Introduzca un número.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Marque esta casilla para continuar.",
   '60c95': "Demasiadas entradas.",
   '60fa1': "Elija un color.",
+  '6cdb3': "(no se muestra)",
   '6fc99': str`Ver ${0}`,
+  '89621': str`Puede añadir como máximo ${0} archivos. Estos archivos no se han añadido (${1}): ${2}.`,
   '96ef5': "Esta respuesta es demasiado larga.",
   '97270': "Ningún país coincide con el filtro.",
   '985bb': "Elija un archivo.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Introduzca un número entero.",
   'c2138': "Introduzca una fecha válida.",
   'c23cf': "Elija una de las opciones de la lista.",
+  'c712c': str`Puede añadir como máximo ${0} archivos. Este archivo no se ha añadido: ${1}.`,
   'c79e6': "Cada opción solo se puede elegir una vez.",
+  'cb489': "Sí",
   'd0904': "Este número es demasiado grande.",
   'd4e32': "Elija al menos un archivo.",
   'e69b2': "Elija una opción.",

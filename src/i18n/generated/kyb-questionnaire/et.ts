@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Ei",
   '12f4b': "Sisestage kehtiv e-posti aadress, nt name@example.com.",
   '2fa05': str`Eemalda ${0}`,
   '33004': "Sisestage arv.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Jätkamiseks märkige see ruut.",
   '60c95': "Liiga palju kirjeid.",
   '60fa1': "Valige värv.",
+  '6cdb3': "(ei kuvata)",
   '6fc99': str`Vaata ${0}`,
+  '89621': str`Failide suurim lubatud arv on ${0}. Neid faile ei lisatud (${1}): ${2}.`,
   '96ef5': "See vastus on liiga pikk.",
   '97270': "Filtrile ei vasta ükski riik.",
   '985bb': "Valige fail.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Sisestage täisarv.",
   'c2138': "Sisestage kehtiv kuupäev.",
   'c23cf': "Valige üks loetletud valikutest.",
+  'c712c': str`Failide suurim lubatud arv on ${0}. Seda faili ei lisatud: ${1}.`,
   'c79e6': "Iga valikut saab valida ainult üks kord.",
+  'cb489': "Jah",
   'd0904': "See arv on liiga suur.",
   'd4e32': "Valige vähemalt üks fail.",
   'e69b2': "Valige üks valik.",

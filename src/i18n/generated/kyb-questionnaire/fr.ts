@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Non",
   '12f4b': "Saisissez une adresse e-mail valide, comme name@example.com.",
   '2fa05': str`Supprimer ${0}`,
   '33004': "Saisissez un nombre.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Cochez cette case pour continuer.",
   '60c95': "Trop d’entrées.",
   '60fa1': "Choisissez une couleur.",
+  '6cdb3': "(non affiché)",
   '6fc99': str`Afficher ${0}`,
+  '89621': str`Vous pouvez ajouter au maximum ${0} fichiers. Ces fichiers n’ont pas été ajoutés (${1}) : ${2}.`,
   '96ef5': "Cette réponse est trop longue.",
   '97270': "Aucun pays ne correspond au filtre.",
   '985bb': "Choisissez un fichier.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Saisissez un nombre entier.",
   'c2138': "Saisissez une date valide.",
   'c23cf': "Choisissez l’une des options proposées.",
+  'c712c': str`Vous pouvez ajouter au maximum ${0} fichiers. Ce fichier n’a pas été ajouté : ${1}.`,
   'c79e6': "Chaque option ne peut être choisie qu’une seule fois.",
+  'cb489': "Oui",
   'd0904': "Ce nombre est trop grand.",
   'd4e32': "Choisissez au moins un fichier.",
   'e69b2': "Choisissez une option.",

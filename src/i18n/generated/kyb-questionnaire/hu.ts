@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Nem",
   '12f4b': "Adjon meg érvényes e-mail-címet, például name@example.com.",
   '2fa05': str`${0} eltávolítása`,
   '33004': "Adjon meg egy számot.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "A folytatáshoz jelölje be ezt a négyzetet.",
   '60c95': "Túl sok bejegyzés.",
   '60fa1': "Válasszon színt.",
+  '6cdb3': "(nem jelenik meg)",
   '6fc99': str`${0} megtekintése`,
+  '89621': str`Legfeljebb ${0} fájlt adhat hozzá. Ezek a fájlok nem lettek hozzáadva (${1}): ${2}.`,
   '96ef5': "Ez a válasz túl hosszú.",
   '97270': "Egyetlen ország sem felel meg a szűrőnek.",
   '985bb': "Válasszon egy fájlt.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Adjon meg egész számot.",
   'c2138': "Adjon meg érvényes dátumot.",
   'c23cf': "Válasszon a felsorolt lehetőségek közül.",
+  'c712c': str`Legfeljebb ${0} fájlt adhat hozzá. Ez a fájl nem lett hozzáadva: ${1}.`,
   'c79e6': "Minden lehetőség csak egyszer választható.",
+  'cb489': "Igen",
   'd0904': "Ez a szám túl nagy.",
   'd4e32': "Válasszon legalább egy fájlt.",
   'e69b2': "Válasszon egy lehetőséget.",

@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "No",
   '12f4b': "Inserire un indirizzo email valido, come name@example.com.",
   '2fa05': str`Rimuovi ${0}`,
   '33004': "Inserire un numero.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Selezionare questa casella per continuare.",
   '60c95': "Troppe voci.",
   '60fa1': "Scegliere un colore.",
+  '6cdb3': "(non mostrata)",
   '6fc99': str`Visualizza ${0}`,
+  '89621': str`È possibile aggiungere al massimo ${0} file. Questi file non sono stati aggiunti (${1}): ${2}.`,
   '96ef5': "Questa risposta è troppo lunga.",
   '97270': "Nessun paese corrisponde al filtro.",
   '985bb': "Scegliere un file.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Inserire un numero intero.",
   'c2138': "Inserire una data valida.",
   'c23cf': "Scegliere una delle opzioni elencate.",
+  'c712c': str`È possibile aggiungere al massimo ${0} file. Questo file non è stato aggiunto: ${1}.`,
   'c79e6': "Ogni opzione può essere scelta una sola volta.",
+  'cb489': "Sì",
   'd0904': "Questo numero è troppo grande.",
   'd4e32': "Scegliere almeno un file.",
   'e69b2': "Scegliere un’opzione.",

@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Ne",
   '12f4b': "Įveskite galiojantį el. pašto adresą, pvz., name@example.com.",
   '2fa05': str`Pašalinti ${0}`,
   '33004': "Įveskite skaičių.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Norėdami tęsti, pažymėkite šį langelį.",
   '60c95': "Per daug įrašų.",
   '60fa1': "Pasirinkite spalvą.",
+  '6cdb3': "(nerodoma)",
   '6fc99': str`Peržiūrėti ${0}`,
+  '89621': str`Didžiausias failų skaičius: ${0}. Šie failai nepridėti (${1}): ${2}.`,
   '96ef5': "Šis atsakymas per ilgas.",
   '97270': "Filtrą atitinkančių šalių nėra.",
   '985bb': "Pasirinkite failą.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Įveskite sveikąjį skaičių.",
   'c2138': "Įveskite galiojančią datą.",
   'c23cf': "Pasirinkite vieną iš sąraše esančių parinkčių.",
+  'c712c': str`Didžiausias failų skaičius: ${0}. Šis failas nepridėtas: ${1}.`,
   'c79e6': "Kiekvieną parinktį galima pasirinkti tik vieną kartą.",
+  'cb489': "Taip",
   'd0904': "Šis skaičius per didelis.",
   'd4e32': "Pasirinkite bent vieną failą.",
   'e69b2': "Pasirinkite parinktį.",

@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Nē",
   '12f4b': "Ievadiet derīgu e-pasta adresi, piemēram, name@example.com.",
   '2fa05': str`Noņemt ${0}`,
   '33004': "Ievadiet skaitli.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Lai turpinātu, atzīmējiet šo izvēles rūtiņu.",
   '60c95': "Pārāk daudz ierakstu.",
   '60fa1': "Izvēlieties krāsu.",
+  '6cdb3': "(netiek rādīts)",
   '6fc99': str`Skatīt ${0}`,
+  '89621': str`Maksimālais failu skaits: ${0}. Šie faili netika pievienoti (${1}): ${2}.`,
   '96ef5': "Šī atbilde ir pārāk gara.",
   '97270': "Filtram neatbilst neviena valsts.",
   '985bb': "Izvēlieties failu.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Ievadiet veselu skaitli.",
   'c2138': "Ievadiet derīgu datumu.",
   'c23cf': "Izvēlieties vienu no sarakstā norādītajām opcijām.",
+  'c712c': str`Maksimālais failu skaits: ${0}. Šis fails netika pievienots: ${1}.`,
   'c79e6': "Katru opciju var izvēlēties tikai vienu reizi.",
+  'cb489': "Jā",
   'd0904': "Šis skaitlis ir pārāk liels.",
   'd4e32': "Izvēlieties vismaz vienu failu.",
   'e69b2': "Izvēlieties opciju.",

@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Nee",
   '12f4b': "Vul een geldig e-mailadres in, zoals name@example.com.",
   '2fa05': str`${0} verwijderen`,
   '33004': "Vul een getal in.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Vink dit vakje aan om door te gaan.",
   '60c95': "Te veel items.",
   '60fa1': "Kies een kleur.",
+  '6cdb3': "(niet getoond)",
   '6fc99': str`${0} bekijken`,
+  '89621': str`U kunt maximaal ${0} bestanden toevoegen. Deze bestanden zijn niet toegevoegd (${1}): ${2}.`,
   '96ef5': "Dit antwoord is te lang.",
   '97270': "Geen land komt overeen met het filter.",
   '985bb': "Kies een bestand.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Vul een geheel getal in.",
   'c2138': "Vul een geldige datum in.",
   'c23cf': "Kies een van de vermelde opties.",
+  'c712c': str`U kunt maximaal ${0} bestanden toevoegen. Dit bestand is niet toegevoegd: ${1}.`,
   'c79e6': "Elke optie kan maar één keer worden gekozen.",
+  'cb489': "Ja",
   'd0904': "Dit getal is te groot.",
   'd4e32': "Kies minstens één bestand.",
   'e69b2': "Kies een optie.",

@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Nie",
   '12f4b': "Wpisz prawidłowy adres e-mail, np. name@example.com.",
   '2fa05': str`Usuń ${0}`,
   '33004': "Wpisz liczbę.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Zaznacz to pole, aby kontynuować.",
   '60c95': "Za dużo pozycji.",
   '60fa1': "Wybierz kolor.",
+  '6cdb3': "(niewyświetlane)",
   '6fc99': str`Wyświetl ${0}`,
+  '89621': str`Maksymalna liczba plików to ${0}. Te pliki nie zostały dodane (${1}): ${2}.`,
   '96ef5': "Ta odpowiedź jest za długa.",
   '97270': "Żaden kraj nie pasuje do filtra.",
   '985bb': "Wybierz plik.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Wpisz liczbę całkowitą.",
   'c2138': "Wpisz prawidłową datę.",
   'c23cf': "Wybierz jedną z podanych opcji.",
+  'c712c': str`Maksymalna liczba plików to ${0}. Ten plik nie został dodany: ${1}.`,
   'c79e6': "Każdą opcję można wybrać tylko raz.",
+  'cb489': "Tak",
   'd0904': "Ta liczba jest za duża.",
   'd4e32': "Wybierz co najmniej jeden plik.",
   'e69b2': "Wybierz opcję.",

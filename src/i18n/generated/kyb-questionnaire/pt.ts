@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Não",
   '12f4b': "Introduza um endereço de e-mail válido, como name@example.com.",
   '2fa05': str`Remover ${0}`,
   '33004': "Introduza um número.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Assinale esta caixa para continuar.",
   '60c95': "Demasiados itens.",
   '60fa1': "Escolha uma cor.",
+  '6cdb3': "(não mostrada)",
   '6fc99': str`Ver ${0}`,
+  '89621': str`Pode adicionar no máximo ${0} ficheiros. Estes ficheiros não foram adicionados (${1}): ${2}.`,
   '96ef5': "Esta resposta é demasiado longa.",
   '97270': "Nenhum país corresponde ao filtro.",
   '985bb': "Escolha um ficheiro.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Introduza um número inteiro.",
   'c2138': "Introduza uma data válida.",
   'c23cf': "Escolha uma das opções apresentadas.",
+  'c712c': str`Pode adicionar no máximo ${0} ficheiros. Este ficheiro não foi adicionado: ${1}.`,
   'c79e6': "Cada opção só pode ser escolhida uma vez.",
+  'cb489': "Sim",
   'd0904': "Este número é demasiado grande.",
   'd4e32': "Escolha pelo menos um ficheiro.",
   'e69b2': "Escolha uma opção.",

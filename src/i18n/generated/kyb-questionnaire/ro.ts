@@ -2,6 +2,7 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '09205': "Nu",
   '12f4b': "Introduceți o adresă de e-mail validă, de exemplu name@example.com.",
   '2fa05': str`Eliminați ${0}`,
   '33004': "Introduceți un număr.",
@@ -12,7 +13,9 @@ export const t = {
   '5cd69': "Bifați această casetă pentru a continua.",
   '60c95': "Prea multe elemente.",
   '60fa1': "Alegeți o culoare.",
+  '6cdb3': "(nu se afișează)",
   '6fc99': str`Vizualizați ${0}`,
+  '89621': str`Numărul maxim de fișiere este ${0}. Aceste fișiere nu au fost adăugate (${1}): ${2}.`,
   '96ef5': "Acest răspuns este prea lung.",
   '97270': "Nicio țară nu corespunde filtrului.",
   '985bb': "Alegeți un fișier.",
@@ -28,7 +31,9 @@ export const t = {
   'b1dff': "Introduceți un număr întreg.",
   'c2138': "Introduceți o dată validă.",
   'c23cf': "Alegeți una dintre opțiunile din listă.",
+  'c712c': str`Numărul maxim de fișiere este ${0}. Acest fișier nu a fost adăugat: ${1}.`,
   'c79e6': "Fiecare opțiune poate fi aleasă o singură dată.",
+  'cb489': "Da",
   'd0904': "Acest număr este prea mare.",
   'd4e32': "Alegeți cel puțin un fișier.",
   'e69b2': "Alegeți o opțiune.",
