@@ -263,6 +263,17 @@ try {
       /questionnaire/i.test(b.textContent ?? ''),
     );
   });
+  // The answers have arrived (the step's data and code are in), so the click renders the questions,
+  // not a loading placeholder.
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some(
+        (e) =>
+          /\/answers\/$/.test(new URL(e.name).pathname) && (e as PerformanceResourceTiming).responseEnd > 0,
+      ),
+  );
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
   const firstRender = await page.evaluate(async () => {
     const el = document.querySelector('kyb-form') as HTMLElement & { updateComplete: Promise<boolean> };
     const root = el.shadowRoot!;
@@ -284,6 +295,8 @@ try {
   });
   record('Questionnaire first render, to the next frame', firstRender.framed, 'ms');
   results['Questionnaire controls rendered'] = firstRender.inputs;
+  if (firstRender.inputs < 1000)
+    throw new Error(`first render measured ${firstRender.inputs} controls, not the questionnaire`);
 
   const answer = await page.evaluate(async () => {
     const el = document.querySelector('kyb-form') as HTMLElement & { updateComplete: Promise<boolean> };

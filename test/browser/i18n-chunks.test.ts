@@ -10,9 +10,8 @@ import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import type { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import { activeLocale, applyLocale } from '../../src/i18n/index.ts';
 import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
-import { SandboxControl } from '../../src/sandbox/control-client.ts';
-import { PartnerClient } from '../../src/server/index.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
+import { newAgeToken } from './age-helpers.ts';
 
 /** Locale chunks this page has requested (`kyb/lt.ts`, ...), without the modules every page has. */
 const localeChunks = () =>
@@ -33,14 +32,7 @@ describe('locale chunks load only when used', () => {
       html`<kyb-form .token=${s.token} api-base="/sandbox"></kyb-form>`,
     );
     await ready(el);
-    const anon = new SandboxControl({ baseUrl: '/sandbox' });
-    const account = await anon.createAccount({});
-    const partner = new PartnerClient({
-      baseUrl: '/sandbox',
-      apiKey: account.apiKey,
-      apiSecret: account.apiSecret,
-    });
-    const { token } = await partner.createAgeToken({});
+    const token = await newAgeToken();
     const age = await fixture<AgeCheckElement>(
       html`<age-check token=${token} api-base="/sandbox" locale="en"></age-check>`,
     );

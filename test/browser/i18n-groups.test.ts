@@ -11,9 +11,8 @@ import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import { activeLocale, applyLocale } from '../../src/i18n/index.ts';
 import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
-import { SandboxControl } from '../../src/sandbox/control-client.ts';
-import { PartnerClient } from '../../src/server/index.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
+import { newAgeToken } from './age-helpers.ts';
 
 const localeChunks = () =>
   performance
@@ -30,14 +29,7 @@ describe('locale chunks per element and step', () => {
 
   it('an age check alone loads only its own chunk, and its screen is translated', async () => {
     performance.setResourceTimingBufferSize(10000);
-    const anon = new SandboxControl({ baseUrl: '/sandbox' });
-    const account = await anon.createAccount({});
-    const partner = new PartnerClient({
-      baseUrl: '/sandbox',
-      apiKey: account.apiKey,
-      apiSecret: account.apiSecret,
-    });
-    const { token } = await partner.createAgeToken({});
+    const token = await newAgeToken();
     const age = await fixture<AgeCheckElement>(
       html`<age-check token=${token} api-base="/sandbox" locale="de"></age-check>`,
     );

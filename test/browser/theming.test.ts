@@ -13,9 +13,8 @@ import '../../src/age-check/define.ts';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import type { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
-import { SandboxControl } from '../../src/sandbox/control-client.ts';
-import { PartnerClient } from '../../src/server/index.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
+import { newAgeToken } from './age-helpers.ts';
 
 /** `@cssproperty` names documented in an element's source (served as text by the test server). */
 async function documentedProperties(path: string): Promise<string[]> {
@@ -372,14 +371,7 @@ async function kybForm(theme: unknown = null) {
   return el;
 }
 async function ageCheck() {
-  const anon = new SandboxControl({ baseUrl: '/sandbox' });
-  const account = await anon.createAccount({});
-  const partner = new PartnerClient({
-    baseUrl: '/sandbox',
-    apiKey: account.apiKey,
-    apiSecret: account.apiSecret,
-  });
-  const { token } = await partner.createAgeToken({});
+  const token = await newAgeToken();
   const el = await fixture<AgeCheckElement>(
     html`<age-check token=${token} api-base="/sandbox" locale="en"></age-check>`,
   );
