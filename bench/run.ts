@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions, startPageServer } from '../test/support/page-server.ts';
+import { composition } from './composition.ts';
 import { PartnerClient } from '../src/server/index.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { KybClient } from '../src/api/kyb-client.ts';
@@ -132,6 +133,14 @@ record('One locale, both elements and every step, gzip (largest)', Math.max(...p
 const lazy = (re: RegExp) => files.filter((f) => re.test(f)).reduce((n, f) => n + gz(join(CDN, f)) / KB, 0);
 record('Camera + capture chunks gzip (on demand)', lazy(/chunks\/(camera|capture)-/), 'kB');
 record('QR code chunk gzip (on demand)', lazy(/chunks\/qr-/), 'kB');
+
+// What the first load of both elements is made of (source maps of the built files).
+const parts = composition([...bothSet].map((f) => join(CDN, f)));
+const partsTable = [
+  '| part | raw | gzip alone |',
+  '|---|---|---|',
+  ...parts.map((p) => `| ${p.group} | ${(p.raw / KB).toFixed(2)} kB | ${(p.gzip / KB).toFixed(2)} kB |`),
+];
 
 const fileTable = files.map((f) => ({ file: f, raw: raw(join(CDN, f)), gzip: gz(join(CDN, f)) }));
 
@@ -374,6 +383,7 @@ const table = [
   ...rows.map((r) => line(r.metric, r.value, r.budget, r.ok === null ? '' : r.ok ? 'ok' : 'MISS')),
 ].join('\n');
 console.log(`\n${table}\n`);
+console.log(`First load of both elements, by part:\n${partsTable.join('\n')}\n`);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const when = new Date().toISOString();
@@ -389,6 +399,10 @@ const md = [
   ...rows.map(
     (r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'ok' : '**miss**'} |`,
   ),
+  '',
+  '## What the first load of both elements is made of',
+  '',
+  ...partsTable,
   '',
   '## Built CDN files',
   '',
@@ -412,6 +426,10 @@ if (a >= 0 && b > a) {
     ...rows.map(
       (r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'ok' : '**miss**'} |`,
     ),
+    '',
+    'The first load of both elements, by part (gzip of each part alone):',
+    '',
+    ...partsTable,
     '',
     `Measured ${when.slice(0, 10)}.`,
     '',
