@@ -1,6 +1,7 @@
 /** AML monitoring: person and company checks, filters, search results and adverse media. */
 import * as z from 'zod/mini';
-import { bounded, CountryCode, DateOnly, DateTime, intRange, opt, Tags, Uuid } from './common.ts';
+import { bounded, DateOnly, DateTime, intRange, opt, Tags, Uuid } from './common.ts';
+import { CountryCode } from './countries.ts';
 
 export const MonitoringStatus = z.enum(['ACTIVE', 'STOPPED', 'PENDING', 'ALERT']);
 export const UserMonitoringType = z.enum(['PERSON', 'COMPANY']);

@@ -1,5 +1,6 @@
 /** Side-effect-free entry of the schema layer, fetch core and browser clients. */
 export * from './common.ts';
+export * from './countries.ts';
 export * from './aml.ts';
 export * from './sos.ts';
 export * from './age.ts';

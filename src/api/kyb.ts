@@ -9,7 +9,6 @@ import * as z from 'zod/mini';
 import {
   Base64,
   bounded,
-  CountryCode,
   DateOnly,
   DateTime,
   DocumentFilename,
@@ -20,6 +19,7 @@ import {
   opt,
   Tags,
 } from './common.ts';
+import { CountryCode } from './countries.ts';
 
 /* ---------------------------------------------------------------- tokens (server side) */
 

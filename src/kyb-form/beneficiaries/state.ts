@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { msg, str } from '@lit/localize';
-import { COUNTRY_CODES } from '../../api/common.ts';
+import { COUNTRY_CODES } from '../../api/countries.ts';
 import {
   BeneficiaryCreate,
   BeneficiaryPatch,

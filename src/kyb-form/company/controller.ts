@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
-import { COUNTRY_CODES } from '../../api/common.ts';
+import { COUNTRY_CODES } from '../../api/countries.ts';
 import { ApiError } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';

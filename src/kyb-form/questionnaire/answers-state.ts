@@ -3,7 +3,7 @@
  * service, the local state and the controls per question type, checking values against
  * `answerValueSchema`, and building the PUT payload from visible, answered, valid questions only.
  */
-import { COUNTRY_CODES } from '../../api/common.ts';
+import { COUNTRY_CODES } from '../../api/countries.ts';
 import {
   answerValueSchema,
   isAnswered,

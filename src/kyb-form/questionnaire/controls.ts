@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { COUNTRY_CODES } from '../../api/common.ts';
+import { COUNTRY_CODES } from '../../api/countries.ts';
 import type { AnswerValue, FileAnswer, Question, Section } from '../../api/kyb.ts';
 import { describedBy } from '../field.ts';
 import { DOCUMENT_ACCEPT, formatBytes } from '../files.ts';
