@@ -102,6 +102,55 @@ const minifyTemplates: Plugin = {
   },
 };
 
+/**
+ * CDN build: Vite wraps every `import()` in its preload helper, even with `modulePreload: false` and no
+ * dependencies to preload (vitejs/vite#13952). Here every such call has an empty list, so the wrapper is
+ * replaced by the plain `import()` and the helper chunk is dropped: one request less on the way from the
+ * entry to the elements. Calls it cannot prove empty are left wrapped (and the helper kept). Replaced
+ * text is padded with spaces to its old length, so the source maps stay valid.
+ */
+const unwrapPreloads: Plugin = {
+  name: 'verify-elements-unwrap-preloads',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    // After Vite's own generateBundle, which fills in the dependency lists.
+    order: 'post',
+    handler(_options, bundle) {
+      const helper = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && /(^|\/)preload-helper-[\w-]+\.js$/.test(c.fileName),
+      );
+      if (!helper) return;
+      const base = helper.fileName.slice(helper.fileName.lastIndexOf('/') + 1);
+      let stillUsed = false;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk === helper) continue;
+        const imp = new RegExp(
+          `import\\{\\s*(\\w+) as ([\\w$]+)\\s*\\}from"[./\\w-]*${base.replace('.', '\\.')}";?`,
+        ).exec(chunk.code);
+        if (!imp) continue;
+        const id = imp[2]!.replace(/\$/g, '\\$');
+        const call = new RegExp(
+          `(?<![\\w$.])${id}\\(\\(\\)=>(import\\(\`[^\`]+\`\\)(?:\\.then\\(([\\w$]+)=>\\2\\.[\\w$]+\\))?),\\[\\]\\)`,
+          'g',
+        );
+        // Padded with spaces to the same length, so the source map's columns stay right.
+        let code = chunk.code.replace(call, (whole: string, load: string) => load.padEnd(whole.length));
+        // Minified names are reused in inner scopes, so look for the wrapper's call shape, not the name.
+        if (new RegExp(`(?<![\\w$.])${id}\\(\\(\\)=>`).test(code)) {
+          stillUsed = true;
+          chunk.code = code;
+          continue;
+        }
+        code = code.replace(imp[0], '');
+        chunk.code = code;
+        chunk.imports = chunk.imports.filter((f) => f !== helper.fileName);
+      }
+      if (!stillUsed) delete bundle[helper.fileName];
+    },
+  },
+};
+
 /** Rewrites `./x.ts` specifiers in emitted declarations to `./x.js` (what consumers resolve). */
 function rewriteDeclarations(dir: string): void {
   for (const name of readdirSync(dir)) {
@@ -183,6 +232,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
       },
       plugins: [
         minifyTemplates,
+        unwrapPreloads,
         {
           name: 'verify-elements-iife-loader',
           generateBundle() {

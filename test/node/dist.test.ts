@@ -36,6 +36,19 @@ describe('package entries in Node (server-side rendering)', () => {
   }
 });
 
+describe('the CDN build', () => {
+  test('its entry imports nothing up front, and no preload helper is shipped', async () => {
+    const { readdirSync } = await import('node:fs');
+    const entry = readFileSync(join(ROOT, 'dist/cdn/verify-elements.js'), 'utf8');
+    assert.doesNotMatch(entry, /(^|[;}\s])import\s*[\w{*]/, 'no static import in the entry');
+    assert.match(entry, /import\(`\.\/chunks\/define-[\w-]+\.js`\)/, 'each element is an import()');
+    const chunks = readdirSync(join(ROOT, 'dist/cdn/chunks'));
+    assert.equal(chunks.filter((f) => /preload-helper/.test(f)).length, 0);
+    for (const f of chunks.filter((c) => c.endsWith('.js')))
+      assert.doesNotMatch(readFileSync(join(ROOT, 'dist/cdn/chunks', f), 'utf8'), /preload-helper/, f);
+  });
+});
+
 describe('built files in real Chromium against the sandbox', () => {
   let browser: Browser;
   let server: PageServer;
