@@ -8,6 +8,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 
+/**
+ * The first text that shows something (has a non-space character), else ''. Service titles may be empty
+ * or only whitespace (both allowed): the next candidate (a key) is shown then, so no control goes unnamed.
+ */
+export const textOr = (...candidates: (string | null | undefined)[]): string =>
+  candidates.find((c): c is string => typeof c === 'string' && /\S/.test(c)) ?? '';
+
 /** Tracks which fields were changed and then left. */
 export class FeedbackTracker {
   #dirty = new Set<string>();

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
-import { describedBy, FeedbackTracker, renderField } from '../field.ts';
+import { describedBy, FeedbackTracker, renderField, textOr } from '../field.ts';
 import {
   canCreate,
   companyPayload,
@@ -397,7 +397,8 @@ export class CompanyStep implements StepController {
         value = regions?.of(text.toUpperCase()) ?? text;
       if (d.kind === 'standard' && d.key === 'brandNames')
         value = text.split(/\r?\n/).filter(Boolean).join(', ');
-      if (d.kind === 'custom' && d.choices) value = d.choices.find((c) => c.key === text)?.title || text;
+      if (d.kind === 'custom' && d.choices)
+        value = textOr(d.choices.find((c) => c.key === text)?.title, text);
       return { label: this.#label(d), value };
     });
   }
@@ -440,7 +441,7 @@ export class CompanyStep implements StepController {
         @focusout=${onLeave}
       >
         <option value="" ?selected=${value === ''}>${msg('Select an option')}</option>
-        ${def.choices.map((c) => html`<option value=${c.key} ?selected=${c.key === value}>${c.title || c.key}</option>`)}
+        ${def.choices.map((c) => html`<option value=${c.key} ?selected=${c.key === value}>${textOr(c.title, c.key)}</option>`)}
       </select>`;
     }
     if (def.kind === 'standard' && def.key === 'brandNames') {
@@ -462,7 +463,7 @@ export class CompanyStep implements StepController {
     if (readOnly && def.kind === 'standard' && def.key === 'country' && value)
       shown = countriesFor(ctx.locale).find((c) => c.code === value.toUpperCase())?.name ?? value;
     if (readOnly && def.kind === 'custom' && def.choices)
-      shown = def.choices.find((c) => c.key === value)?.title || value;
+      shown = textOr(def.choices.find((c) => c.key === value)?.title, value);
     const attrs: InputAttrs =
       def.kind === 'standard'
         ? (INPUT[def.key] ?? { type: 'text', autocomplete: 'off' })

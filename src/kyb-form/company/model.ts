@@ -93,7 +93,8 @@ export function fieldDefs(flow: Flow | null): FieldDef[] {
     defs.push({
       kind: 'custom',
       key,
-      title: c.field.title || key,
+      // a title of only whitespace names nothing: the key is shown then, as for an empty title
+      title: /\S/.test(c.field.title) ? c.field.title : key,
       description: c.field.description ?? null,
       choices: c.field.choices && c.field.choices.length > 0 ? c.field.choices : null,
       draftKey: `custom:${key}`,
@@ -111,11 +112,17 @@ export function fieldDefs(flow: Flow | null): FieldDef[] {
     .map((x) => x.d);
 }
 
-/** A safe DOM id for a field. */
+/**
+ * The DOM id part of a custom field's key: letters and digits kept, any other character as `_<hex>_`.
+ * Distinct keys give distinct ids (`a b` and `a_b` do not meet), and no `-` appears, so the ids derived
+ * by appending `-desc`, `-err` or `-label` never equal another field's id.
+ */
+const keyIdPart = (key: string) =>
+  [...key].map((ch) => (/[A-Za-z0-9]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`)).join('');
+
+/** A safe DOM id for a field, unique among the fields. */
 export const fieldId = (def: FieldDef) =>
-  def.kind === 'standard'
-    ? `kyb-company-${def.key}`
-    : `kyb-company-custom-${def.key.replace(/[^\w-]/g, '_')}`;
+  def.kind === 'standard' ? `kyb-company-${def.key}` : `kyb-company-custom-${keyIdPart(def.key)}`;
 
 /** The text shown in the input for a stored value. */
 export function toDraftText(value: unknown): string {

@@ -57,7 +57,12 @@ export class DocumentsStep implements StepController {
         const label = docTypeLabel(slot.docType);
         const docs = this.#set.docsOfType(slot.docType);
         const error = ctx.submitAttempted && missing.has(slot.docType) ? msg('Upload this document.') : null;
-        return html`<section class="doc-group" part="document-group" aria-labelledby="${id}-label">
+        return html`<section
+          class="doc-group"
+          part="document-group"
+          role="group"
+          aria-labelledby="${id}-label"
+        >
           ${this.#set.renderSlot(ctx, {
             id,
             label,
@@ -77,7 +82,12 @@ export class DocumentsStep implements StepController {
       })}
       ${
         others.length
-          ? html`<section class="doc-group" part="document-group" aria-labelledby="doc-other-heading">
+          ? html`<section
+              class="doc-group"
+              part="document-group"
+              role="group"
+              aria-labelledby="doc-other-heading"
+            >
               <h4 id="doc-other-heading" class="doc-heading">${msg('Other uploaded documents')}</h4>
               ${this.#set.renderList(ctx, { docs: others })}
             </section>`
@@ -88,7 +98,7 @@ export class DocumentsStep implements StepController {
 
   #renderGeneric(ctx: KybContext): TemplateResult {
     return html`<div class="documents" part="documents">
-      <section class="doc-group" part="document-group" aria-labelledby="doc-generic-heading">
+      <section class="doc-group" part="document-group" role="group" aria-labelledby="doc-generic-heading">
         <h4 id="doc-generic-heading" class="doc-heading">${msg('Company documents')}</h4>
         <p class="field-description">
           ${msg('Upload documents about your company, such as its certificate of incorporation.')}

@@ -65,6 +65,8 @@ export function docTypeLabel(type: string | null | undefined): string {
       return msg('Document', { desc: 'Document of unknown type' });
     default: {
       const words = type.replace(/[_-]+/g, ' ').trim().toLowerCase();
+      // A type of only separators (`___`, `-`) humanizes to nothing: show it as it is, so the slot keeps a name.
+      if (!words) return type.trim() || msg('Document', { desc: 'Document of unknown type' });
       return words.charAt(0).toUpperCase() + words.slice(1);
     }
   }

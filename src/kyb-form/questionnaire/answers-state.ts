@@ -346,6 +346,10 @@ export function readAnswers(
   return out;
 }
 
-/** A DOM id made of `[A-Za-z0-9_-]` from free-form parts. */
+/**
+ * A DOM id made of `[A-Za-z0-9_-]` from free-form parts. `-` only separates the parts (a `-` inside a
+ * part becomes `_`), so an id derived by appending `-suffix` (`-desc`, `-err`, `-0`, ...) has more parts
+ * than any id made here and never equals another question's id.
+ */
 export const sanitizeId = (...parts: (string | number)[]) =>
-  parts.map((p) => String(p).replace(/[^A-Za-z0-9_-]/g, '_')).join('-');
+  parts.map((p) => String(p).replace(/[^A-Za-z0-9_]/g, '_')).join('-');

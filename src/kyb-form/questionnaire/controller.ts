@@ -17,7 +17,7 @@ import type { AnswerValue, Answers, FileAnswer, Questionnaire, Section } from '.
 import { createVisibilityIndex, type VisibilityIndex } from '../../conditions/index.ts';
 import { cssProps } from '../../theme/css-props.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
-import { FeedbackTracker } from '../field.ts';
+import { FeedbackTracker, textOr } from '../field.ts';
 import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
 import {
   buildPayload,
@@ -199,9 +199,10 @@ export class QuestionnairesStep implements StepController {
     });
   }
 
+  /** `id`, or `id_2`, `id_3`... when taken (`_`, not `-`: a `-suffix` is reserved for derived ids). */
   #uniqueId(used: Set<string>, id: string): string {
     let out = id;
-    for (let n = 2; used.has(out); n++) out = `${id}-${n}`;
+    for (let n = 2; used.has(out); n++) out = `${id}_${n}`;
     used.add(out);
     return out;
   }
@@ -276,11 +277,11 @@ export class QuestionnairesStep implements StepController {
           value: answerText(r.question, r.value, ctx.locale),
         }));
       return html`<div class="questionnaire-summary">
-        <h5 class="questionnaire-title" part="questionnaire-title">${q.title || q.name || q.key}</h5>
+        <h5 class="questionnaire-title" part="questionnaire-title">${textOr(q.title, q.name, q.key)}</h5>
         ${sections.map(
           (sec) =>
             html`${
-              sec.section.title
+              textOr(sec.section.title)
                 ? html`<h6 class="section-title" part="section-title">${sec.section.title}</h6>`
                 : nothing
             }
@@ -294,7 +295,7 @@ export class QuestionnairesStep implements StepController {
 
   #renderQuestionnaire(qs: QState, ctx: KybContext): TemplateResult {
     const q = qs.questionnaire;
-    const title = q.title || q.name || q.key;
+    const title = textOr(q.title, q.name, q.key);
     const visible = qs.sections.filter((s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0);
     const { readOnly, submitAttempted, locale } = ctx;
     return html`<section class="questionnaire" part="questionnaire" aria-labelledby=${qs.headingId}>
@@ -319,10 +320,10 @@ export class QuestionnairesStep implements StepController {
     return html`<section
       class="section"
       part="section"
-      aria-labelledby=${s.title ? sec.headingId : nothing}
+      aria-labelledby=${textOr(s.title) ? sec.headingId : nothing}
       ${cssProps({ '--_q-count': String(sec.visible.length) })}
     >
-      ${s.title ? html`<h5 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h5>` : nothing}
+      ${textOr(s.title) ? html`<h5 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h5>` : nothing}
       ${s.description ? html`<p class="section-description" part="section-description">${s.description}</p>` : nothing}
       ${repeat(
         sec.visible,

@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { COUNTRY_CODES } from '../../api/countries.ts';
 import type { AnswerValue, FileAnswer, Question, Section } from '../../api/kyb.ts';
-import { describedBy } from '../field.ts';
+import { describedBy, textOr } from '../field.ts';
 import { DOCUMENT_ACCEPT, formatBytes } from '../files.ts';
 import { base64Bytes } from '../../api/common.ts';
 import { isFileUrl, isSingleCheckbox, safeFileHref, type Problem } from './answers-state.ts';
@@ -96,7 +96,7 @@ export function focusId(rec: QRec): string {
   }
 }
 
-export const questionLabel = (q: Question) => q.title || q.key;
+export const questionLabel = (q: Question) => textOr(q.title, q.key);
 
 /* ------------------------------------------------------------------ controls */
 
@@ -282,7 +282,7 @@ function selectField(rec: QRec, o: RenderOptions): TemplateResult {
           (c) => html`<option value=${c.code} ?selected=${on(c.code === v)}>${c.name}</option>`,
         )
       : (q.choices ?? []).map(
-          (c) => html`<option value=${c.key} ?selected=${on(c.key === v)}>${c.title || c.key}</option>`,
+          (c) => html`<option value=${c.key} ?selected=${on(c.key === v)}>${textOr(c.title, c.key)}</option>`,
         );
   return html`<div class="field" part="field question" data-q=${rec.uid}>
     <label class="field-label" part="field-label" for=${rec.id}>${questionLabel(q)}${requiredMark(q)}</label>
@@ -322,7 +322,7 @@ function choiceGroup(rec: QRec, o: RenderOptions, kind: 'radio' | 'checkbox'): T
               .checked=${on(single === c.key)}
               ?disabled=${on(o.readOnly)}
               aria-invalid=${invalid(o)}
-            /><label for="${rec.id}-${i}">${c.title || c.key}</label>
+            /><label for="${rec.id}-${i}">${textOr(c.title, c.key)}</label>
           </div>`
         : html`<div class="choice option" part="choice">
             <input
@@ -332,7 +332,7 @@ function choiceGroup(rec: QRec, o: RenderOptions, kind: 'radio' | 'checkbox'): T
               .checked=${on(multi.includes(c.key))}
               ?disabled=${on(o.readOnly)}
               aria-invalid=${invalid(o)}
-            /><label for="${rec.id}-${i}">${c.title || c.key}</label>
+            /><label for="${rec.id}-${i}">${textOr(c.title, c.key)}</label>
           </div>`,
     )}
   </div>`;

@@ -5,6 +5,7 @@
  */
 import { msg } from '@lit/localize';
 import type { AnswerValue, FileAnswer, Question } from '../../api/kyb.ts';
+import { textOr } from '../field.ts';
 import { isSingleCheckbox, normalizeValue } from './answers-state.ts';
 import { countryName } from './controls.ts';
 
@@ -26,7 +27,7 @@ export function answerText(
   const choice = (key: string) => {
     if (q.type === 'COUNTRY' || q.type === 'COUNTRY_MULTI') return countryName(key, locale);
     const c = (q.choices ?? []).find((x) => x.key === key);
-    return c ? c.title || c.key : key;
+    return c ? textOr(c.title, c.key) : key;
   };
   if (typeof value === 'string') return q.type === 'COLOR' ? value : choice(value);
   if (typeof value === 'number') {
