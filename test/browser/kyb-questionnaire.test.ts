@@ -777,4 +777,23 @@ describe('kyb-form questionnaires step', function () {
     const ids = [...m.root.querySelectorAll('[id]')].map((e) => e.id);
     expect(new Set(ids).size).to.equal(ids.length);
   });
+
+  it('stays accessible when questionnaires and sections repeat a title (groups, not landmarks)', async () => {
+    const def = (key: string): QuestionnaireDefinition => ({
+      key,
+      name: key,
+      title: 'General',
+      type: 'KYB',
+      sections: ['a', 'b'].map((s) => ({
+        key: s,
+        title: 'Details',
+        questions: [{ key: `${s}q`, title: `Question ${key} ${s}`, type: 'TEXT' as const }],
+      })),
+    });
+    const env = await createEnv([def('first'), def('second')]);
+    const m = await mount(env);
+    expect(m.root.querySelectorAll('[part~="questionnaire"][role="group"]').length).to.equal(2);
+    expect(m.root.querySelectorAll('[part~="section"][role="group"]').length).to.equal(4);
+    await expect(m.el).to.be.accessible();
+  });
 });

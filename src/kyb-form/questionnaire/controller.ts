@@ -298,7 +298,13 @@ export class QuestionnairesStep implements StepController {
     const title = textOr(q.title, q.name, q.key);
     const visible = qs.sections.filter((s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0);
     const { readOnly, submitAttempted, locale } = ctx;
-    return html`<section class="questionnaire" part="questionnaire" aria-labelledby=${qs.headingId}>
+    // Groups, not region landmarks: questionnaires and sections may repeat a title (axe landmark-unique).
+    return html`<section
+      class="questionnaire"
+      part="questionnaire"
+      role="group"
+      aria-labelledby=${qs.headingId}
+    >
       <h4 class="questionnaire-title" part="questionnaire-title" id=${qs.headingId}>${title}</h4>
       ${
         q.description
@@ -320,6 +326,7 @@ export class QuestionnairesStep implements StepController {
     return html`<section
       class="section"
       part="section"
+      role="group"
       aria-labelledby=${textOr(s.title) ? sec.headingId : nothing}
       ${cssProps({ '--_q-count': String(sec.visible.length) })}
     >
