@@ -2,7 +2,7 @@
 // The sandbox is mounted under /sandbox on the test server itself (same origin, no CORS).
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromePath } from './test/support/check-chrome.mjs';
+import { CHROMIUM_FLAGS, chromePath } from './test/support/check-chrome.mjs';
 import { createSandbox } from './src/sandbox/index.ts';
 import { koaMiddleware } from './src/sandbox/adapters.ts';
 import { testEndpoints } from './test/support/test-endpoints.mjs';
@@ -15,15 +15,7 @@ if (!executablePath) {
 
 export const chromeFlags = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
+  ...CHROMIUM_FLAGS,
   // Test files run in tabs of one browser: keep every tab's timers and rendering at full speed.
   '--disable-background-timer-throttling',
   '--disable-backgrounding-occluded-windows',

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { createServer } from 'vite';
-import { chromePath } from '../test/support/check-chrome.mjs';
+import { chromiumLaunchOptions } from '../test/support/page-server.ts';
 
 const LOCALES = ['de', 'lt', 'ja'] as const;
 const VIEWPORTS = [
@@ -66,8 +66,6 @@ async function ageConsent(page: Page, base: string, locale: string) {
 }
 
 async function main() {
-  const executablePath = chromePath();
-  if (!executablePath) throw new Error('Chromium not found (set CHROME_PATH)');
   mkdirSync(OUT, { recursive: true });
   const server = await createServer({
     configFile: 'vite.config.ts',
@@ -78,11 +76,7 @@ async function main() {
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('no server address');
   const base = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const saved: string[] = [];
   try {
     for (const viewport of VIEWPORTS) {

@@ -11,7 +11,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { nodeListener } from '../../src/sandbox/adapters.ts';
-import { chromePath } from './check-chrome.mjs';
+import { CHROMIUM_FLAGS, chromePath } from './check-chrome.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TYPES: Record<string, string> = {
@@ -107,17 +107,6 @@ export function chromiumLaunchOptions(extraArgs: string[] = []) {
   return {
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
   };
 }
