@@ -59,15 +59,17 @@ function closure(file: string, seen = new Set<string>()): Set<string> {
   }
   return seen;
 }
-/** The chunk a dynamic `import("./x.js")` inside `file` loads for a module path fragment. */
-function dynamicTarget(file: string, fragment: RegExp): string {
+/** Every chunk a built file loads with `import()`. */
+function dynamicTargets(file: string): string[] {
   const code = readFileSync(join(CDN, file), 'utf8');
-  for (const m of code.matchAll(/import\(["'`](\.{1,2}\/[^"'`]+)["'`]\)/g)) {
-    const target = join(file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '', m[1]!);
-    const text = readFileSync(join(CDN, target), 'utf8');
-    if (fragment.test(text)) return target;
-  }
-  throw new Error(`no dynamic import matching ${fragment} in ${file}`);
+  const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+  return [...code.matchAll(/import\(["'`](\.{1,2}\/[^"'`]+)["'`]\)/g)].map((m) => join(dir, m[1]!));
+}
+/** The chunk a dynamic `import("./x.js")` inside `file` loads whose code matches `fragment`. */
+function dynamicTarget(file: string, fragment: RegExp): string {
+  const target = dynamicTargets(file).find((t) => fragment.test(readFileSync(join(CDN, t), 'utf8')));
+  if (!target) throw new Error(`no dynamic import matching ${fragment} in ${file}`);
+  return target;
 }
 const sum = (files: Iterable<string>, f: (p: string) => number) =>
   [...files].reduce((n, file) => n + f(join(CDN, file)), 0);
@@ -90,12 +92,6 @@ record('First load, both elements (English) gzip', sum(bothSet, gz) / KB, 'kB', 
 record('First load, both elements (English) raw', sum(bothSet, raw) / KB, 'kB');
 
 const LOCALE_CHUNK = /chunks\/(bg|cs|de|es|et|fr|hu|it|ja|lt|lv|nl|pl|pt|ro|ru)-[\w-]+\.js$/;
-/** Every chunk a built file loads with `import()`. */
-function dynamicTargets(file: string): string[] {
-  const code = readFileSync(join(CDN, file), 'utf8');
-  const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
-  return [...code.matchAll(/import\(["'`](\.{1,2}\/[^"'`]+)["'`]\)/g)].map((m) => join(dir, m[1]!));
-}
 // <kyb-form>'s other steps load while the form's objects load (after the first screen is interactive).
 const kybSteps = new Set(
   [...kybSet]

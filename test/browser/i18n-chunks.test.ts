@@ -12,15 +12,7 @@ import { activeLocale, applyLocale } from '../../src/i18n/index.ts';
 import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
 import { newAgeToken } from './age-helpers.ts';
-
-/** Locale chunks this page has requested (`kyb/lt.ts`, ...), without the modules every page has. */
-const localeChunks = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((e) => new URL(e.name).pathname)
-    .filter((p) => /\/src\/i18n\/generated\/[\w-]+\/[a-z]{2}\.ts$/.test(p))
-    .map((p) => p.split('/').slice(-2).join('/'))
-    .sort();
+import { localeChunks } from './i18n-helpers.ts';
 
 describe('locale chunks load only when used', () => {
   it('English loads no locale chunk; switching to lt loads the lt chunks of the groups in use', async () => {

@@ -13,14 +13,7 @@ import { activeLocale, applyLocale } from '../../src/i18n/index.ts';
 import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
 import { newAgeToken } from './age-helpers.ts';
-
-const localeChunks = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((e) => new URL(e.name).pathname)
-    .filter((p) => /\/src\/i18n\/generated\/[\w-]+\/[a-z]{2}\.ts$/.test(p))
-    .map((p) => p.split('/').slice(-2).join('/'))
-    .sort();
+import { localeChunks } from './i18n-helpers.ts';
 
 const buttons = (r: ShadowRoot) => [...r.querySelectorAll('button')].map((b) => b.textContent?.trim() ?? '');
 
