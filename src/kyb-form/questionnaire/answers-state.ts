@@ -50,7 +50,7 @@ export const isSingleCheckbox = (q: Pick<Question, 'type' | 'choices'>) =>
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const isFileAnswer = (v: unknown): v is FileAnswer =>
+export const isFileAnswer = (v: unknown): v is FileAnswer =>
   isObject(v) && typeof v.filename === 'string' && typeof v.file === 'string';
 
 /** Whether a file answer's `file` is a URL sent by the service (not base64 from us). */

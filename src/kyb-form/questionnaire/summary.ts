@@ -4,13 +4,10 @@
  * Yes/No; a password is not repeated. Unanswered is '' (the summary list shows "Not provided").
  */
 import { msg } from '@lit/localize';
-import type { AnswerValue, FileAnswer, Question } from '../../api/kyb.ts';
+import type { AnswerValue, Question } from '../../api/kyb.ts';
 import { textOr } from '../field.ts';
-import { isSingleCheckbox, normalizeValue } from './answers-state.ts';
+import { isFileAnswer, isSingleCheckbox, normalizeValue } from './answers-state.ts';
 import { countryName } from './controls.ts';
-
-const isFile = (v: unknown): v is FileAnswer =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as FileAnswer).filename === 'string';
 
 const yesNo = (b: boolean) => (b ? msg('Yes') : msg('No'));
 
@@ -38,11 +35,13 @@ export function answerText(
     }
   }
   if (typeof value === 'boolean') return yesNo(value);
-  if (isFile(value)) return value.filename;
+  if (isFileAnswer(value)) return value.filename;
   if (Array.isArray(value)) {
     const items = value as unknown[];
     return items
-      .map((x) => (isFile(x) ? x.filename : typeof x === 'string' ? (q.type === 'LIST' ? x : choice(x)) : ''))
+      .map((x) =>
+        isFileAnswer(x) ? x.filename : typeof x === 'string' ? (q.type === 'LIST' ? x : choice(x)) : '',
+      )
       .filter((x) => x !== '')
       .join(', ');
   }
