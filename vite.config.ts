@@ -131,7 +131,8 @@ const unwrapPreloads: Plugin = {
         if (!imp) continue;
         const id = imp[2]!.replace(/\$/g, '\\$');
         const call = new RegExp(
-          `(?<![\\w$.])${id}\\(\\(\\)=>(import\\(\`[^\`]+\`\\)(?:\\.then\\(([\\w$]+)=>\\2\\.[\\w$]+\\))?),\\[\\]\\)`,
+          // `x(()=>import(\`./c.js\`).then(…)…,[])`: the `.then` calls may hold one level of parentheses.
+          `(?<![\\w$.])${id}\\(\\(\\)=>(import\\(\`[^\`]+\`\\)(?:\\.then\\([^()]*(?:\\([^()]*\\)[^()]*)*\\))*),\\[\\]\\)`,
           'g',
         );
         // Padded with spaces to the same length, so the source map's columns stay right.

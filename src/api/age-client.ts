@@ -1,6 +1,18 @@
-/** Browser client for the age-estimation capture page (bearer age token). Used by `<age-check>`. */
+/**
+ * Browser client for the age-estimation capture page (bearer age token). Used by `<age-check>`.
+ * Like the KYB client, it loads its schemas (and zod) while the first request travels.
+ */
 import { HttpClient, type HttpClientOptions } from './http.ts';
-import { AttemptResponse, CaptureSession, DocumentRequest, SelfieRequest } from './age.ts';
+import type * as Age from './age.ts';
+
+let loading: Promise<typeof Age> | undefined;
+/** The age-estimation schemas, loaded once (a failed load is tried again on the next call). */
+export function ageSchemas(): Promise<typeof Age> {
+  return (loading ??= import('./age.ts').catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  }));
+}
 
 export interface AgeClientOptions extends Omit<HttpClientOptions, 'auth'> {
   token: string;
@@ -18,22 +30,27 @@ export class AgeClient {
   }
 
   session(o: { signal?: AbortSignal } = {}) {
-    return this.http.get('/age-estimation/session/', { schema: CaptureSession, ...o });
+    return this.http.get('/age-estimation/session/', {
+      loadSchema: () => ageSchemas().then((s) => s.CaptureSession),
+      ...o,
+    });
   }
   /** One attempt: never retried automatically (the caller decides, see `<age-check>`). */
   async selfie(imageBase64: string, o: Upload = {}) {
-    const body = SelfieRequest.parse({ image: imageBase64 });
+    const s = await ageSchemas();
+    const body = s.SelfieRequest.parse({ image: imageBase64 });
     return this.http.request('POST', '/age-estimation/session/selfie/', {
       body,
-      schema: AttemptResponse,
+      schema: s.AttemptResponse,
       ...o,
     });
   }
   async document(front: string, back: string | null, o: Upload = {}) {
-    const body = DocumentRequest.parse({ front, back });
+    const s = await ageSchemas();
+    const body = s.DocumentRequest.parse({ front, back });
     return this.http.request('POST', '/age-estimation/session/document/', {
       body,
-      schema: AttemptResponse,
+      schema: s.AttemptResponse,
       ...o,
     });
   }

@@ -2,9 +2,12 @@
  * The fetch core shared by every client: base URL, Basic or Bearer auth, JSON in and out, validated
  * responses, one typed `ApiError`, timeouts, `AbortSignal`, and retries with backoff and `Retry-After`
  * for idempotent requests only (never a create or a submit).
+ *
+ * This module does not load zod: a response schema may be given as a loader (`loadSchema`), called as
+ * the request leaves, so the schemas and zod download in parallel with the first answer instead of
+ * before the first request.
  */
-import * as z from 'zod/mini';
-import { KybErrorBody } from './common.ts';
+import type * as z from 'zod/mini';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
 
@@ -97,6 +100,8 @@ export interface RequestOptions<S extends z.ZodMiniType | undefined> {
   body?: unknown;
   /** Response schema; `undefined` expects no body (any body is ignored). */
   schema?: S;
+  /** Loads the response schema (instead of `schema`); called once per attempt, as the request leaves. */
+  loadSchema?: () => PromiseLike<S>;
   signal?: AbortSignal | undefined;
   /** Override the method's idempotency (PATCH of a whole object, for example, is safe to repeat). */
   idempotent?: boolean;
@@ -242,6 +247,11 @@ export class HttpClient {
     opts: RequestOptions<S>,
   ): Promise<Output<S>> {
     const url = this.baseUrl + path;
+    // The schema loads while the request travels; a failed load is reported once the answer is in.
+    const schema: Promise<S | undefined> = opts.loadSchema
+      ? Promise.resolve().then(opts.loadSchema)
+      : Promise.resolve(opts.schema);
+    schema.catch(() => undefined);
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const headers = this.#headers(opts);
     const timeoutMs = opts.timeoutMs ?? this.#opts.timeoutMs;
@@ -284,7 +294,7 @@ export class HttpClient {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
     }
-    return this.#handle(raw, method, path, opts.schema);
+    return this.#handle(raw, method, path, schema);
   }
 
   async #fetchSend(
@@ -300,12 +310,12 @@ export class HttpClient {
     return { status: res.status, headers: res.headers, text };
   }
 
-  #handle<S extends z.ZodMiniType | undefined>(
+  async #handle<S extends z.ZodMiniType | undefined>(
     raw: RawResponse,
     method: string,
     path: string,
-    schema: S | undefined,
-  ): Output<S> {
+    schemaLoad: Promise<S | undefined>,
+  ): Promise<Output<S>> {
     const contentType = raw.headers.get('content-type') ?? '';
     let json: unknown = undefined;
     let jsonOk = false;
@@ -318,7 +328,14 @@ export class HttpClient {
       }
     }
     if (raw.status < 200 || raw.status >= 300) {
-      const parsed = jsonOk ? KybErrorBody.safeParse(json) : undefined;
+      // Error bodies are read with their schema too; if it cannot load, the status alone is reported.
+      const errorBody = jsonOk
+        ? await import('./common.ts').then(
+            (m) => m.KybErrorBody,
+            () => null,
+          )
+        : null;
+      const parsed = errorBody?.safeParse(json);
       const body = parsed?.success ? parsed.data : undefined;
       const message =
         typeof body?.message === 'string'
@@ -336,6 +353,18 @@ export class HttpClient {
         retryAfterMs: parseRetryAfter(raw.headers.get('retry-after')),
         method,
         path,
+      });
+    }
+    let schema: S | undefined;
+    try {
+      schema = await schemaLoad;
+    } catch (cause) {
+      throw new ApiError({
+        kind: 'network',
+        message: 'The code that checks the answer could not be loaded.',
+        method,
+        path,
+        cause,
       });
     }
     if (schema === undefined) return undefined as Output<S>;

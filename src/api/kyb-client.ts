@@ -1,24 +1,35 @@
-/** Browser client for the KYB form endpoints (bearer `tokenString`). Used by `<kyb-form>`. */
-import * as z from 'zod/mini';
+/**
+ * Browser client for the KYB form endpoints (bearer `tokenString`). Used by `<kyb-form>`.
+ *
+ * The schemas (and zod with them) are loaded on first use: the first request leaves at once and the
+ * validation code downloads while it travels. Write bodies are checked before they are sent.
+ */
+import type * as z from 'zod/mini';
 import { HttpClient, type HttpClientOptions } from './http.ts';
-import {
+import type * as Kyb from './kyb.ts';
+import type {
   Answers,
-  Beneficiary,
   BeneficiaryCreate,
-  BeneficiaryList,
   BeneficiaryPatch,
-  type CompanyWrite,
   CompanyCreate,
+  CompanyWrite,
   DocumentUpload,
-  KybDocument,
-  KybDocumentList,
-  KybForm,
-  KybFormList,
-  KybInfo,
-  QuestionnaireList,
-  RenameDocumentRequest,
-  UpdateFormRequest,
 } from './kyb.ts';
+
+type Schemas = typeof Kyb;
+let loading: Promise<Schemas> | undefined;
+/** The KYB schemas, loaded once (a failed load is tried again on the next call). */
+export function kybSchemas(): Promise<Schemas> {
+  return (loading ??= import('./kyb.ts').catch((err: unknown) => {
+    loading = undefined;
+    throw err;
+  }));
+}
+/** A loader of one response schema, for `RequestOptions.loadSchema`. */
+const schema =
+  <K extends keyof Schemas>(name: K) =>
+  () =>
+    kybSchemas().then((s) => s[name]);
 
 export interface KybClientOptions extends Omit<HttpClientOptions, 'auth'> {
   /** The current bearer token. */
@@ -43,24 +54,26 @@ export class KybClient {
   }
 
   info(o: Signal = {}) {
-    return this.http.get('/kyb/info/', { schema: KybInfo, ...o });
+    return this.http.get('/kyb/info/', { loadSchema: schema('KybInfo'), ...o });
   }
   listForms(o: Signal = {}) {
-    return this.http.get('/kyb/forms/', { schema: KybFormList, ...o });
+    return this.http.get('/kyb/forms/', { loadSchema: schema('KybFormList'), ...o });
   }
   async createForm(company: z.input<typeof CompanyCreate>, o: Signal = {}) {
-    const body = { company: CompanyCreate.parse(company) };
-    return this.http.request('POST', '/kyb/forms/', { body, schema: KybForm, ...o });
+    const s = await kybSchemas();
+    const body = { company: s.CompanyCreate.parse(company) };
+    return this.http.request('POST', '/kyb/forms/', { body, schema: s.KybForm, ...o });
   }
   getForm(id: string, o: Signal = {}) {
-    return this.http.get(`/kyb/forms/${enc(id)}/`, { schema: KybForm, ...o });
+    return this.http.get(`/kyb/forms/${enc(id)}/`, { loadSchema: schema('KybForm'), ...o });
   }
   /** PATCH with the whole company object: repeating it is harmless, so it is retried like a PUT. */
   async updateForm(id: string, company: CompanyWrite, o: Signal = {}) {
-    const body = UpdateFormRequest.parse({ company });
+    const s = await kybSchemas();
+    const body = s.UpdateFormRequest.parse({ company });
     return this.http.request('PATCH', `/kyb/forms/${enc(id)}/`, {
       body,
-      schema: KybForm,
+      schema: s.KybForm,
       idempotent: true,
       ...o,
     });
@@ -71,13 +84,17 @@ export class KybClient {
   }
 
   listBeneficiaries(formId: string, o: Signal = {}) {
-    return this.http.get(`/kyb/forms/${enc(formId)}/beneficiaries/`, { schema: BeneficiaryList, ...o });
+    return this.http.get(`/kyb/forms/${enc(formId)}/beneficiaries/`, {
+      loadSchema: schema('BeneficiaryList'),
+      ...o,
+    });
   }
   async createBeneficiary(formId: string, data: z.input<typeof BeneficiaryCreate>, o: Signal = {}) {
-    const body = BeneficiaryCreate.parse(data);
+    const s = await kybSchemas();
+    const body = s.BeneficiaryCreate.parse(data);
     return this.http.request('POST', `/kyb/forms/${enc(formId)}/beneficiaries/`, {
       body,
-      schema: Beneficiary,
+      schema: s.Beneficiary,
       ...o,
     });
   }
@@ -87,28 +104,33 @@ export class KybClient {
     data: z.input<typeof BeneficiaryPatch>,
     o: Signal = {},
   ) {
-    const body = BeneficiaryPatch.parse(data);
+    const s = await kybSchemas();
+    const body = s.BeneficiaryPatch.parse(data);
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(id)}/`;
-    return this.http.request('PATCH', path, { body, schema: Beneficiary, idempotent: true, ...o });
+    return this.http.request('PATCH', path, { body, schema: s.Beneficiary, idempotent: true, ...o });
   }
   deleteBeneficiary(formId: string, id: string, o: Signal = {}) {
     return this.http.request('DELETE', `/kyb/forms/${enc(formId)}/beneficiaries/${enc(id)}/`, { ...o });
   }
 
   listCompanyDocuments(formId: string, o: Signal = {}) {
-    return this.http.get(`/kyb/forms/${enc(formId)}/documents/`, { schema: KybDocumentList, ...o });
+    return this.http.get(`/kyb/forms/${enc(formId)}/documents/`, {
+      loadSchema: schema('KybDocumentList'),
+      ...o,
+    });
   }
   async uploadCompanyDocument(formId: string, doc: z.input<typeof DocumentUpload>, o: Upload = {}) {
-    const body = DocumentUpload.parse(doc);
+    const s = await kybSchemas();
+    const body = s.DocumentUpload.parse(doc);
     return this.http.request('POST', `/kyb/forms/${enc(formId)}/documents/`, {
       body,
-      schema: KybDocument,
+      schema: s.KybDocument,
       ...o,
     });
   }
   listBeneficiaryDocuments(formId: string, beneficiaryId: string, o: Signal = {}) {
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/`;
-    return this.http.get(path, { schema: KybDocumentList, ...o });
+    return this.http.get(path, { loadSchema: schema('KybDocumentList'), ...o });
   }
   async uploadBeneficiaryDocument(
     formId: string,
@@ -116,14 +138,15 @@ export class KybClient {
     doc: z.input<typeof DocumentUpload>,
     o: Upload = {},
   ) {
-    const body = DocumentUpload.parse(doc);
+    const s = await kybSchemas();
+    const body = s.DocumentUpload.parse(doc);
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/`;
-    return this.http.request('POST', path, { body, schema: KybDocument, ...o });
+    return this.http.request('POST', path, { body, schema: s.KybDocument, ...o });
   }
   /** Interface endpoint 6. */
   getBeneficiaryDocument(formId: string, beneficiaryId: string, id: string, o: Signal = {}) {
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/${enc(id)}/`;
-    return this.http.get(path, { schema: KybDocument, ...o });
+    return this.http.get(path, { loadSchema: schema('KybDocument'), ...o });
   }
   /** Interface endpoint 5. */
   async renameBeneficiaryDocument(
@@ -133,23 +156,28 @@ export class KybClient {
     filename: string,
     o: Signal = {},
   ) {
-    const body = RenameDocumentRequest.parse({ filename });
+    const s = await kybSchemas();
+    const body = s.RenameDocumentRequest.parse({ filename });
     const path = `/kyb/forms/${enc(formId)}/beneficiaries/${enc(beneficiaryId)}/documents/${enc(id)}/`;
-    return this.http.request('PATCH', path, { body, schema: KybDocument, idempotent: true, ...o });
+    return this.http.request('PATCH', path, { body, schema: s.KybDocument, idempotent: true, ...o });
   }
 
   /** Interface endpoint 7. */
   listQuestionnaires(formId: string, o: Signal = {}) {
-    return this.http.get(`/kyb/forms/${enc(formId)}/questionnaires/`, { schema: QuestionnaireList, ...o });
+    return this.http.get(`/kyb/forms/${enc(formId)}/questionnaires/`, {
+      loadSchema: schema('QuestionnaireList'),
+      ...o,
+    });
   }
   /** `null` when nothing was saved yet (204). */
   async getAnswers(formId: string, questionnaireId: string, o: Signal = {}): Promise<Answers | null> {
     const path = `/kyb/forms/${enc(formId)}/questionnaires/${enc(questionnaireId)}/answers/`;
-    const res = await this.http.get(path, { schema: z.optional(Answers), ...o });
+    const res = await this.http.get(path, { loadSchema: schema('AnswersOrNone'), ...o });
     return res ?? null;
   }
   async putAnswers(formId: string, questionnaireId: string, answers: Answers, o: Upload = {}) {
     const path = `/kyb/forms/${enc(formId)}/questionnaires/${enc(questionnaireId)}/answers/`;
-    return this.http.request('PUT', path, { body: Answers.parse(answers), ...o });
+    const s = await kybSchemas();
+    return this.http.request('PUT', path, { body: s.Answers.parse(answers), ...o });
   }
 }

@@ -20,6 +20,7 @@ import {
   Tags,
 } from './common.ts';
 import { CountryCode } from './countries.ts';
+import { THEME_COLOR_KEYS, type ThemeColorKey } from './theme-colors.ts';
 
 /* ---------------------------------------------------------------- tokens (server side) */
 
@@ -181,12 +182,7 @@ export const KybFormList = z.array(KybForm);
 
 /* ---------------------------------------------------------------- info: theme and flow */
 
-export const THEME_COLOR_KEYS = [
-  'primary', 'secondary', 'primaryBackground', 'secondaryBackground', 'hoveredButton', 'disabledIconButton',
-  'disabledButtonTypography', 'disabledButton', 'typography', 'success', 'successBackground', 'error',
-  'errorBackground', 'warning', 'warningBackground', 'info', 'infoBackground', 'border',
-] as const; // prettier-ignore
-export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];
+export { THEME_COLOR_KEYS, type ThemeColorKey };
 
 export const Theme = z.object({
   companyName: s,
@@ -458,6 +454,8 @@ export const Answers = z.object({
   sections: z.record(z.string(), z.record(z.string(), z.object({ value: AnswerValue }))),
 });
 export type Answers = z.infer<typeof Answers>;
+/** The answers of a questionnaire, or nothing when none were saved yet (204). */
+export const AnswersOrNone = z.optional(Answers);
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;

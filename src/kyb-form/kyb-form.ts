@@ -7,17 +7,13 @@ import { localized, msg, str } from '@lit/localize';
 import { ApiError } from '../api/http.ts';
 import { KybClient } from '../api/kyb-client.ts';
 import type { Answers, Beneficiary, Flow, KybDocument, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
-import { activeLocale, addMessages, applyLocale, resolveLocale } from '../i18n/index.ts';
+import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
-import { messages as beneficiariesMessages } from '../i18n/generated/kyb-beneficiaries/index.ts';
-import { messages as documentsMessages } from '../i18n/generated/kyb-documents/index.ts';
-import { messages as questionnaireMessages } from '../i18n/generated/kyb-questionnaire/index.ts';
 import { themeStyles, type ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
-import { companyLabel, CompanyStep } from './company/controller.ts';
-import { fieldId } from './company/model.ts';
+import type { CompanyStep } from './company/controller.ts';
 import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
-import { renderReview, renderSummaryList, type ReviewSection, type ServerIssue } from './review/review.ts';
+import type { ReviewSection, ServerIssue } from './review/review.ts';
 import {
   canSubmit,
   errorInfo,
@@ -60,6 +56,30 @@ export interface KybStepChangeDetail {
 }
 
 /**
+ * `load` once per page; a failed load is tried again on the next call, and is reported as a network
+ * error (what it is: a chunk that could not be downloaded), so the screens offer "Try again".
+ */
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () =>
+    (p ??= load().catch((cause: unknown) => {
+      p = undefined;
+      throw new ApiError({ kind: 'network', message: 'Part of the form could not be downloaded.', cause });
+    }));
+}
+
+/**
+ * The company step and the review: what the first screen needs besides this shell. They download in
+ * parallel with the form's info (no extra round trip), so the first request does not wait for them.
+ */
+const loadScreens = lazy(() =>
+  Promise.all([import('./company/controller.ts'), import('./review/review.ts')]).then(
+    ([company, review]) => ({ ...company, ...review }),
+  ),
+);
+type Screens = Awaited<ReturnType<typeof loadScreens>>;
+
+/**
  * Steps implemented by other modules: each is a chunk of its own (with its translations), fetched while
  * the step's data loads, so the first screen (the company step) needs none of them.
  */
@@ -72,40 +92,35 @@ interface StepFactories {
   }) => StepController;
 }
 type LazyStep = keyof StepFactories;
+/**
+ * A step module and then its translations. A step whose translations cannot load is shown in English
+ * rather than not at all (they are tried again when the locale changes).
+ */
+const withMessages = <M extends { loadMessages: () => Promise<void> }>(m: M) =>
+  m.loadMessages().then(
+    () => m,
+    () => m,
+  );
 const STEP_MODULES: { [K in LazyStep]: () => Promise<StepFactories[K]> } = {
   beneficiaries: () =>
-    Promise.all([
-      import('./beneficiaries/controller.ts'),
-      addMessages(documentsMessages, beneficiariesMessages),
-    ]).then(
-      ([m]) =>
-        (init) =>
-          new m.BeneficiariesStep(init),
-    ),
+    import('./beneficiaries/controller.ts')
+      .then(withMessages)
+      .then((m) => (init) => new m.BeneficiariesStep(init)),
   documents: () =>
-    Promise.all([import('./documents/controller.ts'), addMessages(documentsMessages)]).then(
-      ([m]) =>
-        (init) =>
-          new m.DocumentsStep(init),
-    ),
+    import('./documents/controller.ts').then(withMessages).then((m) => (init) => new m.DocumentsStep(init)),
   questionnaires: () =>
-    Promise.all([import('./questionnaire/controller.ts'), addMessages(questionnaireMessages)]).then(
-      ([m]) =>
-        (init) =>
-          new m.QuestionnairesStep(init),
-    ),
+    import('./questionnaire/controller.ts')
+      .then(withMessages)
+      .then((m) => (init) => new m.QuestionnairesStep(init)),
+};
+const stepLoaders = {
+  beneficiaries: lazy(STEP_MODULES.beneficiaries),
+  documents: lazy(STEP_MODULES.documents),
+  questionnaires: lazy(STEP_MODULES.questionnaires),
 };
 /** Loads a step's module once per page (a failed load is tried again next time). */
-const stepModules = new Map<LazyStep, Promise<unknown>>();
-function loadStep<K extends LazyStep>(step: K): Promise<StepFactories[K]> {
-  let p = stepModules.get(step) as Promise<StepFactories[K]> | undefined;
-  if (!p) {
-    p = STEP_MODULES[step]();
-    p.catch(() => stepModules.delete(step));
-    stepModules.set(step, p);
-  }
-  return p;
-}
+const loadStep = <K extends LazyStep>(step: K): Promise<StepFactories[K]> =>
+  (stepLoaders[step] as () => Promise<StepFactories[K]>)();
 
 /** A step controller may offer a read-only summary for the review step. */
 type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
@@ -277,6 +292,7 @@ export class KybFormElement extends LitElement {
   #formId: string | null = null;
   #locale = 'en';
   #company: CompanyStep | null = null;
+  #screens: Screens | null = null;
   #steps: Partial<Record<StepId, StepController>> = {};
   #saves = new Map<string, SaveReport>();
   #objectsPromise: Promise<void> | null = null;
@@ -470,8 +486,13 @@ export class KybFormElement extends LitElement {
     });
     this.#client = client;
     try {
-      const [info, forms] = await Promise.all([client.info({ signal }), client.listForms({ signal })]);
+      const [info, forms, screens] = await Promise.all([
+        client.info({ signal }),
+        client.listForms({ signal }),
+        loadScreens(),
+      ]);
       if (signal.aborted || generation !== this._s.generation) return;
+      this.#screens = screens;
       this.#info = info;
       this.#flow = info.flow ?? null;
       const form = forms[0] ?? null;
@@ -479,7 +500,7 @@ export class KybFormElement extends LitElement {
       this._theme = themeStyles(info.theme);
       await this.#applyLocale();
       if (signal.aborted) return;
-      this.#company = new CompanyStep({
+      this.#company = new screens.CompanyStep({
         client,
         flow: this.#flow,
         form,
@@ -672,18 +693,20 @@ export class KybFormElement extends LitElement {
 
   #serverIssues(fields: Record<string, string[]>): ServerIssue[] {
     const defs = this.#company?.defs ?? [];
+    const screens = this.#screens;
     return Object.entries(fields).flatMap(([path, messages]) =>
       messages.map((message) => {
         const last = path.split('.').pop() ?? path;
         const def = defs.find((d) => d.key === last);
-        const target: FieldIssue | undefined = def
-          ? {
-              id: fieldId(def),
-              label: def.kind === 'standard' ? companyLabel(def.key) : def.title,
-              message,
-              step: 'company',
-            }
-          : undefined;
+        const target: FieldIssue | undefined =
+          def && screens
+            ? {
+                id: screens.fieldId(def),
+                label: def.kind === 'standard' ? screens.companyLabel(def.key) : def.title,
+                message,
+                step: 'company',
+              }
+            : undefined;
         return { path, message, target };
       }),
     );
@@ -935,7 +958,7 @@ export class KybFormElement extends LitElement {
             step,
             title: this.#stepTitle(step),
             issues: c.validate(ctx),
-            summary: renderSummaryList(c.summary(ctx.locale)),
+            summary: this.#screens!.renderSummaryList(c.summary(ctx.locale)),
           };
         }
         const c = this.#steps[step] as WithSummary | undefined;
@@ -970,7 +993,7 @@ export class KybFormElement extends LitElement {
             ? msg('Your session has expired. Reload the page to continue.')
             : msg(str`The form could not be submitted: ${s.submitError.message}`);
     }
-    return renderReview({
+    return this.#screens!.renderReview({
       sections: this.#reviewSections(ctx),
       readOnly,
       submitted: s.submit === 'submitted',

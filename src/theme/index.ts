@@ -10,7 +10,8 @@
  * `var(--kyb-color-primary, var(--_kyb-theme-primary, <default>))`, so a page's own `--kyb-*`
  * properties win over the service theme, which wins over the defaults.
  */
-import { THEME_COLOR_KEYS, type Theme, type ThemeColorKey } from '../api/kyb.ts';
+import type { Theme } from '../api/kyb.ts';
+import { THEME_COLOR_KEYS, type ThemeColorKey } from '../api/theme-colors.ts';
 
 /** Theme colour key -> the name used in `--kyb-color-<name>` and `--_kyb-theme-<name>`. */
 export const THEME_COLOR_NAMES: Record<ThemeColorKey, string> = {

@@ -40,6 +40,9 @@ import {
   type DraftField,
   type InfoType,
 } from './state.ts';
+import { addMessages } from '../../i18n/index.ts';
+import { messages as documentsMessages } from '../../i18n/generated/kyb-documents/index.ts';
+import { messages as beneficiariesMessages } from '../../i18n/generated/kyb-beneficiaries/index.ts';
 
 type DocLoad = { status: 'loading' } | { status: 'loaded' } | { status: 'error'; message: string };
 
@@ -78,6 +81,9 @@ const FIELD_ORDER: DraftField[] = [
 
 const formatPct = (n: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+
+/** Loads this step's translations for the active locale (people have documents too: both groups). */
+export const loadMessages = (): Promise<void> => addMessages(documentsMessages, beneficiariesMessages);
 
 export class BeneficiariesStep implements StepController {
   #list: Beneficiary[];

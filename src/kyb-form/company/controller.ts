@@ -157,6 +157,8 @@ const countriesFor = (locale: string) => {
 
 const RETRY_STEPS_MS = [2000, 5000, 10000, 20000, 30000];
 
+export { fieldId } from './model.ts';
+
 export class CompanyStep implements StepController {
   readonly defs: FieldDef[];
   readonly feedback = new FeedbackTracker();

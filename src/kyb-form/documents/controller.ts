@@ -18,11 +18,16 @@ import {
   missingRequired,
   type DocSlot,
 } from './state.ts';
+import { addMessages } from '../../i18n/index.ts';
+import { messages as documentsMessages } from '../../i18n/generated/kyb-documents/index.ts';
 
 const slotId = (slot: DocSlot, index: number) =>
   `doc-${index}-${slot.docType.replace(/[^A-Za-z0-9_-]/g, '')}`;
 
 export const GENERIC_UPLOAD_ID = 'doc-upload';
+
+/** Loads this step's translations for the active locale. */
+export const loadMessages = (): Promise<void> => addMessages(documentsMessages);
 
 export class DocumentsStep implements StepController {
   readonly #set: DocumentSet;

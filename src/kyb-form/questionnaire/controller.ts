@@ -35,6 +35,8 @@ import { focusId, MAX_FILES, MAX_LIST_ITEMS, questionLabel, renderQuestion, type
 import { problemMessage, tooManyFilesMessage } from './validation.ts';
 import { answerText } from './summary.ts';
 import { renderSummaryList } from '../review/review.ts';
+import { addMessages } from '../../i18n/index.ts';
+import { messages as questionnaireMessages } from '../../i18n/generated/kyb-questionnaire/index.ts';
 
 /** Debounce after typing before a save. */
 export const SAVE_DEBOUNCE_MS = 700;
@@ -119,6 +121,9 @@ function adoptUrls(sent: AnswerValue, back: AnswerValue | undefined): AnswerValu
   }
   return pick(sent, back);
 }
+
+/** Loads this step's translations for the active locale. */
+export const loadMessages = (): Promise<void> => addMessages(questionnaireMessages);
 
 export class QuestionnairesStep implements StepController {
   readonly #states: QState[] = [];
