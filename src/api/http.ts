@@ -8,6 +8,7 @@
  * before the first request.
  */
 import type * as z from 'zod/mini';
+import type { RawResponse } from './xhr.ts';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
 
@@ -145,12 +146,6 @@ const utf8Base64 = (text: string) => {
   return btoa(bin);
 };
 
-interface RawResponse {
-  status: number;
-  headers: { get(name: string): string | null };
-  text: string;
-}
-
 export class HttpClient {
   readonly baseUrl: string;
   #auth: Auth | undefined;
@@ -268,11 +263,13 @@ export class HttpClient {
     }
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     let raw: RawResponse;
+    const progress = typeof XMLHttpRequest === 'undefined' ? undefined : opts.onUploadProgress;
     try {
-      raw =
-        opts.onUploadProgress && typeof XMLHttpRequest !== 'undefined'
-          ? await xhrSend(method, url, headers, body, controller.signal, opts.onUploadProgress)
-          : await this.#fetchSend(method, url, headers, body, controller.signal);
+      raw = progress
+        ? await import('./xhr.ts').then((m) =>
+            m.xhrSend(method, url, headers, body, controller.signal, progress),
+          )
+        : await this.#fetchSend(method, url, headers, body, controller.signal);
     } catch (cause) {
       if (opts.signal?.aborted) throw this.#abortError(method, path, cause);
       if (timedOut)
@@ -403,34 +400,4 @@ export class HttpClient {
     }
     return result.data as Output<S>;
   }
-}
-
-function xhrSend(
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-  signal: AbortSignal,
-  onProgress: (fraction: number) => void,
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
-    };
-    xhr.onload = () => {
-      onProgress(1);
-      resolve({
-        status: xhr.status,
-        headers: { get: (name) => xhr.getResponseHeader(name) },
-        text: xhr.responseText,
-      });
-    };
-    xhr.onerror = () => reject(new TypeError('network error'));
-    xhr.onabort = () => reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body ?? null);
-  });
 }

@@ -1,7 +1,15 @@
 /**
  * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page.
  */
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  adoptStyles,
+  html,
+  LitElement,
+  nothing,
+  type CSSResult,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { ApiError } from '../api/http.ts';
@@ -9,7 +17,7 @@ import { KybClient } from '../api/kyb-client.ts';
 import type { Answers, Beneficiary, Flow, KybDocument, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
-import { themeStyles, type ThemeStyles } from '../theme/index.ts';
+import type { ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
 import type { CompanyStep } from './company/controller.ts';
 import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
@@ -73,9 +81,17 @@ function lazy<T>(load: () => Promise<T>): () => Promise<T> {
  * parallel with the form's info (no extra round trip), so the first request does not wait for them.
  */
 const loadScreens = lazy(() =>
-  Promise.all([import('./company/controller.ts'), import('./review/review.ts')]).then(
-    ([company, review]) => ({ ...company, ...review }),
-  ),
+  Promise.all([
+    import('./company/controller.ts'),
+    import('./review/review.ts'),
+    import('../theme/index.ts'),
+    import('./form-styles.ts'),
+  ]).then(([company, review, theme, styles]) => ({
+    ...company,
+    ...review,
+    themeStyles: theme.themeStyles,
+    formStyles: styles.formStyles,
+  })),
 );
 type Screens = Awaited<ReturnType<typeof loadScreens>>;
 
@@ -126,6 +142,8 @@ const loadStep = <K extends LazyStep>(step: K): Promise<StepFactories[K]> =>
 type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
+/** Until the service's theme is read (with the screens' code): the defaults of the styles. */
+const NO_THEME: ThemeStyles = { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] };
 
 /**
  * The business verification form: company details, people (beneficiaries), documents and
@@ -278,7 +296,7 @@ export class KybFormElement extends LitElement {
   @property({ attribute: false }) tokenProvider: TokenProvider | null = null;
 
   @state() private _s: KybState = initialState();
-  @state() private _theme: ThemeStyles = themeStyles(null);
+  @state() private _theme: ThemeStyles = NO_THEME;
   @state() private _objectsError: ErrorInfo | null = null;
   @state() private _submitNote: 'save-failed' | 'unconfirmed' | null = null;
 
@@ -493,11 +511,12 @@ export class KybFormElement extends LitElement {
       ]);
       if (signal.aborted || generation !== this._s.generation) return;
       this.#screens = screens;
+      this.#adoptFormStyles(screens.formStyles);
       this.#info = info;
       this.#flow = info.flow ?? null;
       const form = forms[0] ?? null;
       this.#formId = form?.id ?? null;
-      this._theme = themeStyles(info.theme);
+      this._theme = screens.themeStyles(info.theme);
       await this.#applyLocale();
       if (signal.aborted) return;
       this.#company = new screens.CompanyStep({
@@ -529,6 +548,17 @@ export class KybFormElement extends LitElement {
       this.#locale = activeLocale();
     }
     this.requestUpdate();
+  }
+
+  #formStyled = false;
+  /** Adds the steps' styles (form-styles.ts, loaded with them) after the shell's own. */
+  #adoptFormStyles(formStyles: CSSResult) {
+    if (this.#formStyled) return;
+    this.#formStyled = true;
+    adoptStyles(this.renderRoot as ShadowRoot, [
+      ...(this.constructor as typeof KybFormElement).elementStyles,
+      formStyles,
+    ]);
   }
 
   #onCreated(form: KybForm, generation: number) {
