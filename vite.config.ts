@@ -227,8 +227,28 @@ export default defineConfig(({ command, mode }): UserConfig => {
         modulePreload: false,
         rollupOptions: {
           input: 'src/cdn.ts',
-          preserveEntrySignatures: 'exports-only',
-          output: { entryFileNames: 'verify-elements.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+          preserveEntrySignatures: 'allow-extension',
+          output: {
+            entryFileNames: 'verify-elements.js',
+            chunkFileNames: 'chunks/[name]-[hash].js',
+            codeSplitting: {
+              // What loads in parallel with the first request is grouped so that no lazy chunk waits
+              // on another one (each of these only imports the shell, or a group already in flight).
+              includeDependenciesRecursively: false,
+              groups: [
+                // Vite's preload helper in a chunk of its own, so unwrapPreloads can drop it.
+                { name: 'preload-helper', test: /preload-helper/ },
+                {
+                  name: 'schemas',
+                  test: /node_modules\/zod\/|src\/api\/(common|countries|theme-colors|kyb|age)\.ts$/,
+                },
+                {
+                  name: 'kyb-screens',
+                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts)|src\/theme\/index\.ts$/,
+                },
+              ],
+            },
+          },
         },
       },
       plugins: [

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the package, then measures and prints a table (not part of `npm test`).
- *   - raw and gzip size of each built CDN file, and of what a page downloads for each element (English),
- *     against the budgets: both elements <= 30 kB gzip, each locale chunk <= 4 kB gzip;
+ *   - raw and gzip size of each built CDN file, and of what a page downloads for each element (English):
+ *     before the first request (the entry and the elements' shells; budget 30 kB gzip for both), in
+ *     parallel with it (schemas, zod, first screens), and with every step; each locale chunk <= 4 kB gzip;
  *   - in headless Chromium against the sandbox: sequential round trips before <kyb-form> is interactive,
  *     first render and answer-to-paint of a generated questionnaire (1,000 questions, 500 conditions),
  *     selfie payload size;
@@ -74,48 +75,91 @@ function dynamicTarget(file: string, fragment: RegExp): string {
 const sum = (files: Iterable<string>, f: (p: string) => number) =>
   [...files].reduce((n, file) => n + f(join(CDN, file)), 0);
 
+const files = readdirSync(CDN, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.js'))
+  .sort();
+const LOCALE_CHUNK = /chunks\/(bg|cs|de|es|et|fr|hu|it|ja|lt|lv|nl|pl|pt|ro|ru)-[\w-]+\.js$/;
+
+/** The built file that holds `source` (a path under src/), found through the source maps. */
+function chunkOf(source: string): string {
+  const file = files.find((f) => {
+    try {
+      const map = JSON.parse(readFileSync(join(CDN, `${f}.map`), 'utf8')) as { sources: string[] };
+      return map.sources.some((s) => s.endsWith(source));
+    } catch {
+      return false;
+    }
+  });
+  if (!file) throw new Error(`no built file holds ${source}`);
+  return file;
+}
+const union = (...sets: Iterable<string>[]) => new Set(sets.flatMap((s) => [...s]));
+const minus = (a: Iterable<string>, b: Set<string>) => new Set([...a].filter((f) => !b.has(f)));
+const closures = (...sources: string[]) => union(...sources.map((s) => closure(chunkOf(s))));
+
 const entry = 'verify-elements.js';
 const kybChunk = dynamicTarget(entry, /customElements\.define\(["'`]kyb-form/);
 const ageChunk = dynamicTarget(entry, /customElements\.define\(["'`]age-check/);
 const entrySet = closure(entry);
-const kybSet = new Set([...entrySet, ...closure(kybChunk)]);
-const ageSet = new Set([...entrySet, ...closure(ageChunk)]);
-const bothSet = new Set([...kybSet, ...ageSet]);
+// Before the first request: the entry and each element's static imports (the shell that renders the
+// loading state and sends the first request).
+const kybSet = union(entrySet, closure(kybChunk));
+const ageSet = union(entrySet, closure(ageChunk));
+const bothSet = union(kybSet, ageSet);
+// Fetched in parallel with the first request: the schemas (with zod) and the first screens.
+const kybParallel = minus(
+  closures(
+    'src/api/kyb.ts',
+    'src/kyb-form/company/controller.ts',
+    'src/kyb-form/review/review.ts',
+    'src/theme/index.ts',
+    'src/kyb-form/form-styles.ts',
+  ),
+  kybSet,
+);
+const ageParallel = minus(closures('src/api/age.ts', 'src/age-check/screens.ts'), ageSet);
+const interactiveSet = union(bothSet, kybParallel, ageParallel);
+// <kyb-form>'s other steps load with their data, after the form's info.
+const kybSteps = minus(
+  closures(
+    'src/kyb-form/beneficiaries/controller.ts',
+    'src/kyb-form/documents/controller.ts',
+    'src/kyb-form/questionnaire/controller.ts',
+  ),
+  union(kybSet, kybParallel),
+);
 
 record('CDN entry (autoloader) gzip', sum(entrySet, gz) / KB, 'kB');
-record('First load, <kyb-form> only (English) gzip', sum(kybSet, gz) / KB, 'kB');
-record('First load, <age-check> only (English) gzip', sum(ageSet, gz) / KB, 'kB');
-record('First load, both elements (English) gzip', sum(bothSet, gz) / KB, 'kB', {
-  max: 30,
-  label: '≤ 30 kB',
-});
-record('First load, both elements (English) raw', sum(bothSet, raw) / KB, 'kB');
-
-const LOCALE_CHUNK = /chunks\/(bg|cs|de|es|et|fr|hu|it|ja|lt|lv|nl|pl|pt|ro|ru)-[\w-]+\.js$/;
-// <kyb-form>'s other steps load while the form's objects load (after the first screen is interactive).
-const kybSteps = new Set(
-  [...kybSet]
-    .filter((f) => !entrySet.has(f))
-    .flatMap(dynamicTargets)
-    .filter((f) => !LOCALE_CHUNK.test(f) && !/chunks\/(camera|capture|qr)-/.test(f))
-    .flatMap((f) => [...closure(f)])
-    .filter((f) => !kybSet.has(f)),
-);
 record(
-  '<kyb-form> steps (people, documents, questionnaires), loaded with its data, gzip',
+  'Before the first request, both elements (entry + shells, English) gzip',
+  sum(bothSet, gz) / KB,
+  'kB',
+  {
+    max: 30,
+    label: '≤ 30 kB',
+  },
+);
+record('Before the first request, both elements, raw', sum(bothSet, raw) / KB, 'kB');
+record('Before the first request, <kyb-form> only, gzip', sum(kybSet, gz) / KB, 'kB');
+record('Before the first request, <age-check> only, gzip', sum(ageSet, gz) / KB, 'kB');
+record(
+  'In parallel with the first request (schemas + zod, first screens), both, gzip',
+  sum(union(kybParallel, ageParallel), gz) / KB,
+  'kB',
+);
+record('Before both elements are interactive (English) gzip', sum(interactiveSet, gz) / KB, 'kB');
+record(
+  '<kyb-form> steps (people, documents, questionnaires), loaded with their data, gzip',
   sum(kybSteps, gz) / KB,
   'kB',
 );
 record(
   'All of <kyb-form> and <age-check> with every step (English) gzip',
-  sum(new Set([...bothSet, ...kybSteps]), gz) / KB,
+  sum(union(interactiveSet, kybSteps), gz) / KB,
   'kB',
 );
 
-const files = readdirSync(CDN, { recursive: true })
-  .map(String)
-  .filter((f) => f.endsWith('.js'))
-  .sort();
 const locales = files.filter((f) => LOCALE_CHUNK.test(f));
 const localeGz = locales.map((f) => gz(join(CDN, f)) / KB);
 record('Largest locale chunk gzip', Math.max(...localeGz), 'kB', { max: 4, label: '≤ 4 kB each' });
@@ -130,13 +174,16 @@ const lazy = (re: RegExp) => files.filter((f) => re.test(f)).reduce((n, f) => n 
 record('Camera + capture chunks gzip (on demand)', lazy(/chunks\/(camera|capture)-/), 'kB');
 record('QR code chunk gzip (on demand)', lazy(/chunks\/qr-/), 'kB');
 
-// What the first load of both elements is made of (source maps of the built files).
-const parts = composition([...bothSet].map((f) => join(CDN, f)));
-const partsTable = [
+// What each download is made of (source maps of the built files).
+const partsTableOf = (set: Set<string>) => [
   '| part | raw | gzip alone |',
   '|---|---|---|',
-  ...parts.map((p) => `| ${p.group} | ${(p.raw / KB).toFixed(2)} kB | ${(p.gzip / KB).toFixed(2)} kB |`),
+  ...composition([...set].map((f) => join(CDN, f))).map(
+    (p) => `| ${p.group} | ${(p.raw / KB).toFixed(2)} kB | ${(p.gzip / KB).toFixed(2)} kB |`,
+  ),
 ];
+const partsTable = partsTableOf(bothSet);
+const parallelTable = partsTableOf(union(kybParallel, ageParallel));
 
 const fileTable = files.map((f) => ({ file: f, raw: raw(join(CDN, f)), gzip: gz(join(CDN, f)) }));
 
@@ -206,6 +253,25 @@ const server = await startPageServer({
   pages: {
     '/bench.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
 <script type="module" src="/cdn/verify-elements.js"></script></head><body><main id="host"></main></body></html>`,
+    // Cold start: the element is in the HTML; the token comes from the URL's fragment.
+    ...Object.fromEntries(
+      (
+        [
+          ['kyb-form', 'kyb-ready'],
+          ['age-check', 'age-check-ready'],
+        ] as const
+      ).map(([tag, event]) => [
+        `/cold-${tag}.html`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cold start</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head><body><main>
+<${tag} api-base="/sandbox"></${tag}>
+<script>
+  const el = document.querySelector('${tag}');
+  el.setAttribute('token', decodeURIComponent(location.hash.slice(1)));
+  el.addEventListener('${event}', () => (window.readyAt = performance.now()), { once: true });
+</script></main></body></html>`,
+      ]),
+    ),
   },
 });
 const browser = await chromium.launch(chromiumLaunchOptions());
@@ -260,6 +326,57 @@ try {
       label: '≤ 2',
     },
   );
+
+  /**
+   * A cold start on a slow network (150 ms latency, 1.6 Mbit/s down, cache empty): the time from
+   * navigation to the element's ready event, and the longest chain of requests (code and API) in which
+   * each started after the previous one ended.
+   */
+  async function coldStart(tag: 'kyb-form' | 'age-check', token: string) {
+    const context = await browser.newContext();
+    try {
+      const p = await context.newPage();
+      const cdp = await context.newCDPSession(p);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      const reqs: { start: number; end: number }[] = [];
+      const began = new Map<object, number>();
+      p.on('request', (r) => {
+        if (r.resourceType() !== 'document') began.set(r, Date.now());
+      });
+      p.on('requestfinished', (r) => {
+        const start = began.get(r);
+        if (start !== undefined) reqs.push({ start, end: Date.now() });
+      });
+      await p.goto(`${server.origin}/cold-${tag}.html#${encodeURIComponent(token)}`);
+      const handle = await p.waitForFunction(() => (window as { readyAt?: number }).readyAt, undefined, {
+        timeout: 60_000,
+      });
+      const readyMs = (await handle.jsonValue()) as number;
+      const readyWall = Date.now();
+      const chain = new Map<(typeof reqs)[number], number>();
+      for (const r of reqs.filter((q) => q.start <= readyWall).sort((a, b) => a.start - b.start)) {
+        const prior = reqs.filter((q) => q.end <= r.start).map((q) => chain.get(q) ?? 1);
+        chain.set(r, 1 + Math.max(0, ...prior));
+      }
+      return { readyMs, chain: Math.max(0, ...chain.values()) };
+    } finally {
+      await context.close();
+    }
+  }
+  const coldToken = (await partner.createKybToken({ clientId: `${clientId}-cold`, lifetime: 3600 }))
+    .tokenString;
+  const coldKyb = await coldStart('kyb-form', coldToken);
+  const coldAge = await coldStart('age-check', (await partner.createAgeToken({})).token);
+  record('Cold start on a slow network, <kyb-form> ready (first screen interactive)', coldKyb.readyMs, 'ms');
+  record('Cold start on a slow network, <age-check> ready (consent shown)', coldAge.readyMs, 'ms');
+  record('Sequential requests (code and API) before <kyb-form> is ready', coldKyb.chain, 'requests');
+  record('Sequential requests (code and API) before <age-check> is ready', coldAge.chain, 'requests');
 
   // Questionnaire: open its step, measure first render, then answer-to-paint.
   await page.waitForFunction(() => {
@@ -379,7 +496,8 @@ const table = [
   ...rows.map((r) => line(r.metric, r.value, r.budget, r.ok === null ? '' : r.ok ? 'ok' : 'MISS')),
 ].join('\n');
 console.log(`\n${table}\n`);
-console.log(`First load of both elements, by part:\n${partsTable.join('\n')}\n`);
+console.log(`Before the first request, both elements, by part:\n${partsTable.join('\n')}\n`);
+console.log(`In parallel with the first request, by part:\n${parallelTable.join('\n')}\n`);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const when = new Date().toISOString();
@@ -396,9 +514,13 @@ const md = [
     (r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'ok' : '**miss**'} |`,
   ),
   '',
-  '## What the first load of both elements is made of',
+  '## What both elements download before their first request',
   '',
   ...partsTable,
+  '',
+  '## What they download in parallel with the first request',
+  '',
+  ...parallelTable,
   '',
   '## Built CDN files',
   '',
@@ -423,9 +545,13 @@ if (a >= 0 && b > a) {
       (r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'ok' : '**miss**'} |`,
     ),
     '',
-    'The first load of both elements, by part (gzip of each part alone):',
+    'Before the first request, both elements, by part (gzip of each part alone):',
     '',
     ...partsTable,
+    '',
+    'In parallel with the first request, by part:',
+    '',
+    ...parallelTable,
     '',
     `Measured ${when.slice(0, 10)}.`,
     '',

@@ -21,6 +21,8 @@ import {
   type MachineState,
   type StateName,
 } from './machine.ts';
+import { attemptsText, button, heading } from './parts.ts';
+import type { CaptureHost } from './screens.ts';
 import { ageCheckStyles } from './styles.ts';
 
 /*
@@ -30,6 +32,17 @@ import { ageCheckStyles } from './styles.ts';
 const loadCamera = () => import('./camera.ts');
 const loadCapture = () => import('./capture.ts');
 const loadQr = () => import('./qr.ts');
+
+/**
+ * The screens after consent (screens.ts): loaded once, with the session. A failed load is tried again
+ * on the next call and reported as what it is, a network failure.
+ */
+let screens: Promise<typeof import('./screens.ts')> | undefined;
+const loadScreens = () =>
+  (screens ??= import('./screens.ts').catch((cause: unknown) => {
+    screens = undefined;
+    throw new ApiError({ kind: 'network', message: 'Part of the age check could not be downloaded.', cause });
+  }));
 const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());
 const isCameraError = (err: unknown): err is CameraError =>
   err instanceof Error && err.name === 'CameraError' && 'reason' in err;
@@ -156,6 +169,15 @@ export class AgeCheckElement extends LitElement {
   @state() private redirectAt = 0;
 
   #client: AgeClient | null = null;
+  #screens: typeof import('./screens.ts') | null = null;
+  /** What the capture screens may do (see screens.ts). */
+  readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl'> = {
+    send: (event) => this.send(event),
+    capture: () => void this.#captureFrame(),
+    chooseFile: (event) => void this.#onFile(event),
+    upload: () => void this.#upload(),
+    qr: (url) => this.#qr(url),
+  };
   #abort = new AbortController();
   #stream: MediaStream | null = null;
   #cameraSeq = 0;
@@ -330,9 +352,10 @@ export class AgeCheckElement extends LitElement {
     if (this.machine.name !== 'loading') this.machine = { ...this.machine, name: 'loading', error: null };
     const seq = ++this.#loadSeq;
     const signal = this.#abort.signal;
-    client.session({ signal }).then(
-      (session) => {
+    Promise.all([client.session({ signal }), loadScreens()]).then(
+      ([session, loaded]) => {
         if (seq !== this.#loadSeq || signal.aborted) return;
+        this.#screens = loaded;
         this.send({ type: 'SESSION_LOADED', session });
         if (!this.#readyFired) {
           this.#readyFired = true;
@@ -614,34 +637,6 @@ export class AgeCheckElement extends LitElement {
 
   // --- rendering ----------------------------------------------------------------------------------
 
-  #heading(text: string): TemplateResult {
-    return html`<h2 part="heading" tabindex="-1">${text}</h2>`;
-  }
-
-  #button(
-    label: string,
-    onClick: () => void,
-    o: { primary?: boolean; part?: string; disabled?: boolean } = {},
-  ) {
-    const primary = o.primary ?? true;
-    const parts = ['button', primary ? 'primary-button' : 'secondary-button', o.part ?? '']
-      .filter(Boolean)
-      .join(' ');
-    return html`<button
-      type="button"
-      part=${parts}
-      class=${primary ? 'primary' : 'secondary'}
-      ?disabled=${o.disabled ?? false}
-      @click=${onClick}
-    >
-      ${label}
-    </button>`;
-  }
-
-  #attemptsText(n: number): string {
-    return msg(str`Attempts left: ${n}`, { desc: 'count of remaining photo attempts' });
-  }
-
   #countdown(): TemplateResult | typeof nothing {
     const session = this.machine.session;
     if (!session || TERMINAL.has(this.machine.name)) return nothing;
@@ -665,44 +660,33 @@ export class AgeCheckElement extends LitElement {
     const m = this.machine;
     switch (m.name) {
       case 'loading':
-        return html`${this.#heading(msg('Age check'))}
-          <div class="spinner" aria-hidden="true"></div>
-          <p role="status" part="status">${msg('Loading…')}</p>`;
+        return this.#loadingScreen();
       case 'consent':
         return this.#consent();
       case 'camera-starting':
-        return html`${this.#heading(msg('Starting the camera'))}
-          <div class="spinner" aria-hidden="true"></div>
-          <p role="status" part="status">${msg('Allow access to the camera when your browser asks.')}</p>`;
       case 'live':
       case 'document-live':
-        return this.#live();
       case 'capturing':
-        return html`${this.#heading(msg('Processing the photo'))}
-          <div class="spinner" aria-hidden="true"></div>
-          <p role="status" part="status">${msg('Preparing the photo…')}</p>`;
       case 'uploading':
-        return this.#uploading();
       case 'retry':
-        return this.#retry();
       case 'step-up':
-        return this.#stepUp();
       case 'document-review':
-        return this.#documentReview();
       case 'paused':
-        return html`${this.#heading(msg('Camera paused'))}
-          <p>${msg('The camera was turned off while this page was in the background.')}</p>
-          <div class="actions">
-            ${this.#button(msg('Resume camera'), () => this.send({ type: 'RESUME' }))}
-          </div>`;
       case 'fallback':
-        return this.#fallback();
+        // The screens load with the session, so they are here whenever the machine reaches these states.
+        return this.#screens
+          ? this.#screens.captureScreen(m, {
+              ...this.#actions,
+              autoCount: this.autoCount,
+              sessionUrl: this.sessionUrl,
+            })
+          : this.#loadingScreen();
       case 'done':
       case 'locked':
       case 'completed-already':
         return this.#outcome();
       case 'expired':
-        return html`${this.#heading(msg('This link has expired'))}
+        return html`${heading(msg('This link has expired'))}
           <div part="outcome" class="outcome warning">
             <p>${msg('The time for this age check has run out. Ask for a new link to try again.')}</p>
           </div>`;
@@ -711,10 +695,16 @@ export class AgeCheckElement extends LitElement {
     }
   }
 
+  #loadingScreen(): TemplateResult {
+    return html`${heading(msg('Age check'))}
+      <div class="spinner" aria-hidden="true"></div>
+      <p role="status" part="status">${msg('Loading…')}</p>`;
+  }
+
   #consent(): TemplateResult {
     const left = attemptsLeft(this.machine.session);
     const minAge = this.machine.session?.min_age ?? 18;
-    return html`${this.#heading(msg('Confirm your age with a selfie'))}
+    return html`${heading(msg('Confirm your age with a selfie'))}
       <div part="consent" class="consent" id="consent-text">
         <p>
           ${msg(str`We estimate your age from one photo of your face to check that you are at least ${minAge}.`)}
@@ -731,7 +721,7 @@ export class AgeCheckElement extends LitElement {
       </div>
       ${
         this.machine.session && this.machine.session.attempts_used > 0
-          ? html`<p part="attempts" class="attempts">${this.#attemptsText(left)}</p>`
+          ? html`<p part="attempts" class="attempts">${attemptsText(left)}</p>`
           : nothing
       }
       <div class="actions">
@@ -745,177 +735,6 @@ export class AgeCheckElement extends LitElement {
           ${msg('Agree and start')}
         </button>
       </div>`;
-  }
-
-  #live(): TemplateResult {
-    const m = this.machine;
-    const doc = m.target === 'document';
-    const heading = !doc
-      ? msg('Take a selfie')
-      : m.side === 'front'
-        ? msg('Photograph the front of your ID')
-        : msg('Photograph the back of your ID');
-    const hint = doc
-      ? msg('Place the document inside the frame, on a dark surface, without glare.')
-      : msg('Look straight at the camera and keep your face inside the oval.');
-    return html`${this.#heading(heading)}
-      <p id="live-hint">${hint}</p>
-      <div class="stage ${doc ? 'document' : ''}">
-        <video
-          part="video"
-          class=${doc ? '' : 'mirror'}
-          autoplay
-          playsinline
-          muted
-          aria-label=${msg('Camera preview')}
-        ></video>
-        <div part="guide" class="guide ${doc ? 'document' : ''}" aria-hidden="true"></div>
-        ${this.autoCount > 0 ? html`<div class="auto-count" aria-hidden="true">${this.autoCount}</div>` : nothing}
-      </div>
-      <p class="visually-hidden" aria-live="polite" part="status">
-        ${this.autoCount > 0 ? msg(str`Taking the photo in ${this.autoCount} s`, { desc: 'countdown before automatic capture; s = seconds' }) : ''}
-      </p>
-      <div class="actions">
-        <button
-          type="button"
-          part="button primary-button capture-button"
-          class="primary"
-          aria-describedby="live-hint"
-          @click=${() => void this.#captureFrame()}
-        >
-          ${msg('Take photo')}
-        </button>
-        ${this.#button(msg('Use a photo file instead'), () => this.send({ type: 'USE_FILE' }), { primary: false })}
-      </div>`;
-  }
-
-  #uploading(): TemplateResult {
-    const pct = Math.round(this.machine.progress * 100);
-    const text = pct >= 100 ? msg('Checking the photo…') : msg(str`Uploading: ${pct} %`);
-    return html`${this.#heading(msg('Checking'))}
-      <label class="visually-hidden" for="progress">${msg('Upload progress')}</label>
-      <progress id="progress" part="progress" max="100" .value=${pct}></progress>
-      <p part="progress-text" role="status" aria-live="polite">${text}</p>`;
-  }
-
-  #retry(): TemplateResult {
-    const m = this.machine;
-    const left = attemptsLeft(m.session);
-    const doc = m.target === 'document';
-    return html`${this.#heading(msg('Let’s try again'))}
-      <p>
-        ${
-          doc
-            ? msg(
-                'We could not read the document. Make sure the whole document is visible, sharp and without glare.',
-              )
-            : msg(
-                'We could not estimate your age from this photo. Make sure your face is well lit and inside the oval.',
-              )
-        }
-      </p>
-      <p part="attempts" class="attempts">${this.#attemptsText(left)}</p>
-      <div class="actions">${this.#button(msg('Try again'), () => this.send({ type: 'RETRY' }))}</div>`;
-  }
-
-  #stepUp(): TemplateResult {
-    return html`${this.#heading(msg('Confirm your age with an ID document'))}
-      <p>
-        ${msg('We could not confirm your age from the selfie alone. Take a photo of an identity document that shows your date of birth.')}
-      </p>
-      <p class="muted">${msg('You can add the back side after the front.')}</p>
-      <div class="actions">
-        ${this.#button(msg('Continue with an ID document'), () => this.send({ type: 'START_DOCUMENT' }))}
-      </div>`;
-  }
-
-  #documentReview(): TemplateResult {
-    const m = this.machine;
-    const hasBack = m.side === 'back';
-    return html`${this.#heading(msg('Send the document'))}
-      <p role="status">
-        ${hasBack ? msg('The front and back sides are ready.') : msg('The front side is ready.')}
-      </p>
-      <div class="actions">
-        ${this.#button(msg('Send'), () => {
-          const next = this.send({ type: 'SUBMIT_DOCUMENT' });
-          if (next.name === 'uploading') void this.#upload();
-        })}
-        ${hasBack ? nothing : this.#button(msg('Add the back side'), () => this.send({ type: 'ADD_BACK' }), { primary: false })}
-        ${this.#button(
-          hasBack ? msg('Retake the back side') : msg('Retake the front side'),
-          () => this.send({ type: 'RETAKE' }),
-          {
-            primary: false,
-          },
-        )}
-      </div>`;
-  }
-
-  #fallbackReason(reason: CameraFailure | null): string {
-    switch (reason) {
-      case 'denied':
-        return msg('Camera access was not allowed.');
-      case 'no-camera':
-        return msg('No camera was found on this device.');
-      case 'busy':
-        return msg('The camera is in use by another app or could not be started.');
-      case 'insecure':
-        return msg('The camera can only be used on a secure (https) page.');
-      case 'unsupported':
-        return msg('This browser cannot use the camera here.');
-      case null:
-        return msg('Choose a photo or take one with your device.');
-    }
-  }
-
-  #fallback(): TemplateResult {
-    const m = this.machine;
-    const doc = m.target === 'document';
-    const label = !doc
-      ? msg('Take or choose a photo of your face')
-      : m.side === 'front'
-        ? msg('Take or choose a photo of the front of your ID')
-        : msg('Take or choose a photo of the back of your ID');
-    const url = this.sessionUrl || (typeof location === 'undefined' ? '' : location.href);
-    return html`${this.#heading(doc ? msg('Add a photo of your ID') : msg('Add a photo of your face'))}
-      <div part="fallback" class="fallback">
-        <p part="error" id="fallback-reason">${this.#fallbackReason(m.cameraFailure)}</p>
-      </div>
-      <div class="file-field">
-        <label for="file" part="file-label">${label}</label>
-        <input
-          id="file"
-          part="file-input"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/heic,image/*"
-          capture=${doc ? 'environment' : 'user'}
-          aria-describedby="fallback-reason"
-          @change=${(e: Event) => void this.#onFile(e)}
-        />
-      </div>
-      ${
-        m.cameraFailure === 'denied' || m.cameraFailure === 'busy' || m.cameraFailure === null
-          ? html`<div class="actions">
-              ${this.#button(msg('Try the camera again'), () => this.send({ type: 'CAMERA_RETRY' }), { primary: false })}
-            </div>`
-          : nothing
-      }
-      ${
-        url
-          ? html`<div class="qr">
-              <p id="qr-text">${msg('Or continue on your phone: scan this code with its camera.')}</p>
-              <div
-                part="qr"
-                class="qr-code"
-                role="img"
-                aria-label=${msg('QR code with the link to this age check')}
-              >
-                ${this.#qr(url)}
-              </div>
-            </div>`
-          : nothing
-      }`;
   }
 
   /** The QR code of `url`, rendered once its module has loaded. */
@@ -937,34 +756,34 @@ export class AgeCheckElement extends LitElement {
   #outcome(): TemplateResult {
     const m = this.machine;
     const outcome = outcomeOf(m);
-    let heading: string;
+    let title: string;
     let text: string;
     let tone: string;
     switch (outcome) {
       case 'SUCCESS':
-        heading = msg('Age confirmed');
+        title = msg('Age confirmed');
         text = msg('Thank you. Your age check is complete.');
         tone = 'success';
         break;
       case 'UNDERAGE':
-        heading = msg('Age requirement not met');
+        title = msg('Age requirement not met');
         text = msg('You do not meet the minimum age for this service.');
         tone = 'failure';
         break;
       case 'UNCERTAIN':
-        heading = msg('We could not confirm your age');
+        title = msg('We could not confirm your age');
         text = msg('Your age could not be confirmed with enough certainty.');
         tone = 'warning';
         break;
       case 'ATTEMPTS_EXCEEDED':
-        heading = msg('Too many attempts');
+        title = msg('Too many attempts');
         text = msg(
           'The age check is locked because all attempts were used. Ask for a new link to try again.',
         );
         tone = 'failure';
         break;
       default:
-        heading = msg('Age check complete');
+        title = msg('Age check complete');
         text = msg('This age check has already been completed.');
         tone = 'success';
     }
@@ -972,10 +791,10 @@ export class AgeCheckElement extends LitElement {
     const url = safeRedirect(m.session?.redirect_url);
     const showRedirect = url !== null && this.redirect !== 'none';
     const secs = this.redirectAt > 0 ? Math.max(0, Math.ceil((this.redirectAt - this.now) / 1000)) : 0;
-    return html`${this.#heading(already ? msg('Age check already completed') : heading)}
+    return html`${heading(already ? msg('Age check already completed') : title)}
       <div part="outcome" class="outcome ${tone}" data-outcome=${outcome ?? nothing}>
         ${already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
-        <p>${already && outcome ? heading : text}</p>
+        <p>${already && outcome ? title : text}</p>
       </div>
       ${
         showRedirect && url
@@ -993,11 +812,11 @@ export class AgeCheckElement extends LitElement {
 
   #error(): TemplateResult {
     const err = this.machine.error;
-    let heading = msg('Something went wrong');
+    let title = msg('Something went wrong');
     let text: string;
     switch (err?.reason) {
       case 'invalid-link':
-        heading = msg('This link is not valid');
+        title = msg('This link is not valid');
         text = msg('The age check link is not valid. Ask for a new link.');
         break;
       case 'load-failed':
@@ -1015,17 +834,13 @@ export class AgeCheckElement extends LitElement {
       default:
         text = msg('The request could not be completed. Reload the age check to continue.');
     }
-    return html`${this.#heading(heading)}
+    return html`${heading(title)}
       <p part="error" class="error-text" role="alert">${text}</p>
       ${
         err?.recovery === 'capture'
-          ? html`<div class="actions">
-              ${this.#button(msg('Try again'), () => this.send({ type: 'RETRY' }))}
-            </div>`
+          ? html`<div class="actions">${button(msg('Try again'), () => this.send({ type: 'RETRY' }))}</div>`
           : err?.recovery === 'reload'
-            ? html`<div class="actions">
-                ${this.#button(msg('Reload'), () => this.send({ type: 'RELOAD' }))}
-              </div>`
+            ? html`<div class="actions">${button(msg('Reload'), () => this.send({ type: 'RELOAD' }))}</div>`
             : nothing
       }`;
   }

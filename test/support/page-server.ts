@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { nodeListener } from '../../src/sandbox/adapters.ts';
 import { CHROMIUM_FLAGS, chromePath } from './check-chrome.mjs';
@@ -79,7 +80,13 @@ export async function startPageServer(opts: {
         if (!file.startsWith(normalize(dir))) break;
         if (existsSync(file) && (await stat(file)).isFile()) {
           res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-          return res.end(await readFile(file));
+          const body = await readFile(file);
+          // Compressed as a CDN would (the bench's slow-network timings depend on it).
+          if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+            res.setHeader('Content-Encoding', 'gzip');
+            return res.end(gzipSync(body));
+          }
+          return res.end(body);
         }
       }
       res.statusCode = 404;
