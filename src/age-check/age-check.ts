@@ -4,6 +4,7 @@ import { localized, msg, str } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
 import type { AgeOutcome, CaptureSession } from '../api/age.ts';
 import { ApiError } from '../api/http.ts';
+import { chunkLoader } from '../api/load-chunk.ts';
 import { applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import type { CameraError } from './camera.ts';
@@ -33,16 +34,11 @@ const loadCamera = () => import('./camera.ts');
 const loadCapture = () => import('./capture.ts');
 const loadQr = () => import('./qr.ts');
 
-/**
- * The screens after consent (screens.ts): loaded once, with the session. A failed load is tried again
- * on the next call and reported as what it is, a network failure.
- */
-let screens: Promise<typeof import('./screens.ts')> | undefined;
-const loadScreens = () =>
-  (screens ??= import('./screens.ts').catch((cause: unknown) => {
-    screens = undefined;
-    throw new ApiError({ kind: 'network', message: 'Part of the age check could not be downloaded.', cause });
-  }));
+/** The screens after consent (screens.ts), loaded with the session. */
+const loadScreens = chunkLoader(
+  () => import('./screens.ts'),
+  'Part of the age check could not be downloaded.',
+);
 const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());
 const isCameraError = (err: unknown): err is CameraError =>
   err instanceof Error && err.name === 'CameraError' && 'reason' in err;

@@ -4,15 +4,13 @@
  */
 import { HttpClient, type HttpClientOptions } from './http.ts';
 import type * as Age from './age.ts';
+import { chunkLoader } from './load-chunk.ts';
 
-let loading: Promise<typeof Age> | undefined;
 /** The age-estimation schemas, loaded once (a failed load is tried again on the next call). */
-export function ageSchemas(): Promise<typeof Age> {
-  return (loading ??= import('./age.ts').catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  }));
-}
+export const ageSchemas: () => Promise<typeof Age> = chunkLoader(
+  () => import('./age.ts'),
+  'The age-estimation schemas could not be downloaded.',
+);
 
 export interface AgeClientOptions extends Omit<HttpClientOptions, 'auth'> {
   token: string;

@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import { HttpClient, type HttpClientOptions } from './http.ts';
+import { chunkLoader } from './load-chunk.ts';
 import type * as Kyb from './kyb.ts';
 import type {
   Answers,
@@ -17,14 +18,11 @@ import type {
 } from './kyb.ts';
 
 type Schemas = typeof Kyb;
-let loading: Promise<Schemas> | undefined;
 /** The KYB schemas, loaded once (a failed load is tried again on the next call). */
-export function kybSchemas(): Promise<Schemas> {
-  return (loading ??= import('./kyb.ts').catch((err: unknown) => {
-    loading = undefined;
-    throw err;
-  }));
-}
+export const kybSchemas: () => Promise<Schemas> = chunkLoader(
+  () => import('./kyb.ts'),
+  'The KYB schemas could not be downloaded.',
+);
 /** A loader of one response schema, for `RequestOptions.loadSchema`. */
 const schema =
   <K extends keyof Schemas>(name: K) =>

@@ -14,6 +14,7 @@ import { property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { ApiError } from '../api/http.ts';
 import { KybClient } from '../api/kyb-client.ts';
+import { chunkLoader } from '../api/load-chunk.ts';
 import type { Answers, Beneficiary, Flow, KybDocument, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
@@ -63,18 +64,8 @@ export interface KybStepChangeDetail {
   index: number;
 }
 
-/**
- * `load` once per page; a failed load is tried again on the next call, and is reported as a network
- * error (what it is: a chunk that could not be downloaded), so the screens offer "Try again".
- */
-function lazy<T>(load: () => Promise<T>): () => Promise<T> {
-  let p: Promise<T> | undefined;
-  return () =>
-    (p ??= load().catch((cause: unknown) => {
-      p = undefined;
-      throw new ApiError({ kind: 'network', message: 'Part of the form could not be downloaded.', cause });
-    }));
-}
+/** A chunk of the form, loaded once per page (see chunkLoader). */
+const lazy = <T>(load: () => Promise<T>) => chunkLoader(load, 'Part of the form could not be downloaded.');
 
 /**
  * The company step and the review: what the first screen needs besides this shell. They download in
@@ -117,26 +108,23 @@ const withMessages = <M extends { loadMessages: () => Promise<void> }>(m: M) =>
     () => m,
     () => m,
   );
+/** Each step's module, loaded once per page (a failed load is tried again next time). */
 const STEP_MODULES: { [K in LazyStep]: () => Promise<StepFactories[K]> } = {
-  beneficiaries: () =>
+  beneficiaries: lazy(() =>
     import('./beneficiaries/controller.ts')
       .then(withMessages)
       .then((m) => (init) => new m.BeneficiariesStep(init)),
-  documents: () =>
+  ),
+  documents: lazy(() =>
     import('./documents/controller.ts').then(withMessages).then((m) => (init) => new m.DocumentsStep(init)),
-  questionnaires: () =>
+  ),
+  questionnaires: lazy(() =>
     import('./questionnaire/controller.ts')
       .then(withMessages)
       .then((m) => (init) => new m.QuestionnairesStep(init)),
+  ),
 };
-const stepLoaders = {
-  beneficiaries: lazy(STEP_MODULES.beneficiaries),
-  documents: lazy(STEP_MODULES.documents),
-  questionnaires: lazy(STEP_MODULES.questionnaires),
-};
-/** Loads a step's module once per page (a failed load is tried again next time). */
-const loadStep = <K extends LazyStep>(step: K): Promise<StepFactories[K]> =>
-  (stepLoaders[step] as () => Promise<StepFactories[K]>)();
+const loadStep = <K extends LazyStep>(step: K): Promise<StepFactories[K]> => STEP_MODULES[step]();
 
 /** A step controller may offer a read-only summary for the review step. */
 type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
