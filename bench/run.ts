@@ -248,6 +248,17 @@ const questionnaire = generatedQuestionnaire();
 
 /* ------------------------------------------------------------------ Chromium */
 
+/** The longest chain of requests started by `until` in which each began after the previous ended. */
+function longestChain(reqs: { start: number; end: number }[], until: number): number {
+  const before = reqs.filter((r) => r.start <= until).sort((a, b) => a.start - b.start);
+  const depth = new Map<(typeof before)[number], number>();
+  for (const r of before) {
+    const prior = before.filter((q) => q.end <= r.start).map((q) => depth.get(q) ?? 1);
+    depth.set(r, 1 + Math.max(0, ...prior));
+  }
+  return Math.max(0, ...depth.values());
+}
+
 const server = await startPageServer({
   mounts: { '/cdn/': CDN },
   pages: {
@@ -310,16 +321,9 @@ try {
       }),
     { token },
   );
-  // Sequential round trips: the longest chain of requests where each started after the previous ended.
-  const before = api.filter((r) => r.start <= readyAt).sort((a, b) => a.start - b.start);
-  const depth = new Map<(typeof before)[number], number>();
-  for (const r of before) {
-    const prior = before.filter((q) => q.end <= r.start).map((q) => depth.get(q) ?? 1);
-    depth.set(r, 1 + Math.max(0, ...prior));
-  }
   record(
     'Sequential round trips before <kyb-form> is interactive',
-    Math.max(0, ...depth.values()),
+    longestChain(api, readyAt),
     'round trips',
     {
       max: 2,
@@ -358,13 +362,7 @@ try {
         timeout: 60_000,
       });
       const readyMs = (await handle.jsonValue()) as number;
-      const readyWall = Date.now();
-      const chain = new Map<(typeof reqs)[number], number>();
-      for (const r of reqs.filter((q) => q.start <= readyWall).sort((a, b) => a.start - b.start)) {
-        const prior = reqs.filter((q) => q.end <= r.start).map((q) => chain.get(q) ?? 1);
-        chain.set(r, 1 + Math.max(0, ...prior));
-      }
-      return { readyMs, chain: Math.max(0, ...chain.values()) };
+      return { readyMs, chain: longestChain(reqs, Date.now()) };
     } finally {
       await context.close();
     }
