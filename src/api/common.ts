@@ -91,7 +91,17 @@ export const Base64 = (maxBytes: number) =>
     z.refine((s) => s.length % 4 === 0 && BASE64_RE.test(s), { message: 'not base64' }),
   );
 
-/** A filename whose extension is one of the accepted document types. */
-export const DocumentFilename = bounded(1, 255).check(
+/** A filename (at most 100 characters, as published) whose extension is one of the accepted document types. */
+export const DocumentFilename = bounded(1, 100).check(
   z.regex(/\.(jpe?g|png|gif|webp|hei[cf]|pdf)$/i, { message: 'unsupported file type' }),
 );
+
+/**
+ * A member read from the service that may be absent or `null` ("not set"): both read as `fallback`.
+ * Published schemas mark many lists, flags and `order`s nullable; reading `null` must never fail.
+ */
+export const orElse = <T extends z.core.SomeType>(schema: T, fallback: z.infer<T>) =>
+  z.pipe(
+    z.optional(z.nullable(schema)),
+    z.transform((v): z.infer<T> => (v === null || v === undefined ? fallback : (v as z.infer<T>))),
+  );

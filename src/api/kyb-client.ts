@@ -8,14 +8,7 @@ import type * as z from 'zod/mini';
 import { HttpClient, type HttpClientOptions } from './http.ts';
 import { chunkLoader } from './load-chunk.ts';
 import type * as Kyb from './kyb.ts';
-import type {
-  Answers,
-  BeneficiaryCreate,
-  BeneficiaryPatch,
-  CompanyCreate,
-  CompanyWrite,
-  DocumentUpload,
-} from './kyb.ts';
+import type { Answers, BeneficiaryCreate, BeneficiaryPatch, CompanyWrite, DocumentUpload } from './kyb.ts';
 
 type Schemas = typeof Kyb;
 /** The KYB schemas, loaded once (a failed load is tried again on the next call). */
@@ -57,21 +50,25 @@ export class KybClient {
   listForms(o: Signal = {}) {
     return this.http.get('/kyb/forms/', { loadSchema: schema('KybFormList'), ...o });
   }
-  async createForm(company: z.input<typeof CompanyCreate>, o: Signal = {}) {
+  /** `company` is the element's draft (`null` = cleared); it is sent in the published request shape. */
+  async createForm(company: CompanyWrite, o: Signal = {}) {
     const s = await kybSchemas();
-    const body = { company: s.CompanyCreate.parse(company) };
+    const body = s.CreateFormRequest.parse({ company: s.companyRequest(company) });
     return this.http.request('POST', '/kyb/forms/', { body, schema: s.KybForm, ...o });
   }
   getForm(id: string, o: Signal = {}) {
     return this.http.get(`/kyb/forms/${enc(id)}/`, { loadSchema: schema('KybForm'), ...o });
   }
-  /** PATCH with the whole company object: repeating it is harmless, so it is retried like a PUT. */
+  /**
+   * PATCH with the whole company object: repeating it is harmless, so it is retried like a PUT. The
+   * answer is `kyb.KybFormUpdate` (`{company, clientSystem}`: no `id`, no `meta`).
+   */
   async updateForm(id: string, company: CompanyWrite, o: Signal = {}) {
     const s = await kybSchemas();
-    const body = s.UpdateFormRequest.parse({ company });
+    const body = s.UpdateFormRequest.parse({ company: s.companyRequest(company) });
     return this.http.request('PATCH', `/kyb/forms/${enc(id)}/`, {
       body,
-      schema: s.KybForm,
+      schema: s.KybFormUpdate,
       idempotent: true,
       ...o,
     });
@@ -119,7 +116,7 @@ export class KybClient {
   }
   async uploadCompanyDocument(formId: string, doc: z.input<typeof DocumentUpload>, o: Upload = {}) {
     const s = await kybSchemas();
-    const body = s.DocumentUpload.parse(doc);
+    const body = s.CompanyDocumentUpload.parse(doc);
     return this.http.request('POST', `/kyb/forms/${enc(formId)}/documents/`, {
       body,
       schema: s.KybDocument,

@@ -64,6 +64,7 @@ export const DEMO_FLOW = {
         key: 'expectedMonthlyVolume',
         title: 'Expected monthly volume',
         description: 'Card and transfer volume you expect to process each month.',
+        type: 'SELECT',
         choices: [
           { key: 'lt100k', title: 'Under 100,000 EUR' },
           { key: '100k-1m', title: '100,000 to 1 million EUR' },
@@ -81,6 +82,7 @@ export const DEMO_FLOW = {
         key: 'referralCode',
         title: 'Referral code',
         description: 'If a partner referred you, enter their code.',
+        type: 'TEXT',
         choices: [],
       },
       required: false,
@@ -88,10 +90,80 @@ export const DEMO_FLOW = {
       readOnly: false,
       changeRequired: false,
     },
+    {
+      field: {
+        id: '0b9e1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+        key: 'employees',
+        title: 'Number of employees',
+        description: null,
+        type: 'INTEGER',
+      },
+      required: false,
+      order: 15,
+      readOnly: false,
+      changeRequired: false,
+    },
+    {
+      field: {
+        id: '1c0f2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e',
+        key: 'founded',
+        title: 'Date the company was founded',
+        description: null,
+        type: 'DATE',
+      },
+      required: false,
+      order: 16,
+      readOnly: false,
+      changeRequired: false,
+    },
+    {
+      field: {
+        id: '2d1a3e4f-5a6b-4c7d-8e8f-9a0b1c2d3e4f',
+        key: 'operatingCountries',
+        title: 'Countries you operate in',
+        description: 'Add every country where you have customers.',
+        type: 'COUNTRY_MULTI',
+      },
+      required: false,
+      order: 17,
+      readOnly: false,
+      changeRequired: false,
+    },
+    {
+      field: {
+        id: '3e2b4f5a-6b7c-4d8e-9f90-a1b2c3d4e5f6',
+        key: 'paymentMethods',
+        title: 'Payment methods you accept',
+        description: null,
+        type: 'SELECT_MULTI',
+        choices: [
+          { key: 'cards', title: 'Cards' },
+          { key: 'transfers', title: 'Bank transfers' },
+          { key: 'wallets', title: 'Digital wallets' },
+        ],
+      },
+      required: false,
+      order: 18,
+      readOnly: false,
+      changeRequired: false,
+    },
+    {
+      field: {
+        id: '4f3c5a6b-7c8d-4e9f-8a01-b2c3d4e5f6a7',
+        key: 'regulated',
+        title: 'The company is regulated by a financial authority',
+        description: null,
+        type: 'CHECKBOX',
+      },
+      required: false,
+      order: 19,
+      readOnly: false,
+      changeRequired: false,
+    },
   ],
   documents: [
     {
-      docType: 'CERTIFICATE_OF_INCORPORATION',
+      docType: 'INCORPORATION_CERT',
       description: 'Certificate of incorporation issued by the company register.',
       required: true,
     },
@@ -101,38 +173,71 @@ export const DEMO_FLOW = {
       required: true,
     },
     {
-      docType: 'ARTICLES_OF_ASSOCIATION',
+      docType: 'INCORPORATION_ARTICLES',
       description: 'Articles of association (optional).',
       required: false,
     },
   ],
-  beneficiaries: [
-    {
-      applicants: [
-        {
-          fields: [
-            { field: 'NAME', required: true, order: 1 },
-            { field: 'SURNAME', required: true, order: 2 },
-            { field: 'DATE_OF_BIRTH', required: true, order: 3 },
-            { field: 'NATIONALITY', required: false, order: 4 },
-          ],
-          required: true,
-          fieldsCustom: [],
-          documents: [
-            { docType: 'IDENTITY_DOCUMENT', description: 'Passport or national ID card.', required: true },
-          ],
-        },
-      ],
-      required: true,
-      fields: [{ field: 'OWNERSHIP_PERCENTAGE', required: true, order: 1 }],
-      description: 'List every person who owns 25% or more of the company, and its directors.',
-      readOnly: false,
-    },
-  ],
+  beneficiaries: (
+    [
+      ['UBO', true],
+      ['SHAREHOLDER', true],
+      ['CEO', false],
+      ['REPRESENTATIVE', false],
+      ['ABO', false],
+    ] as const
+  ).map(([beneficiaryType, companies]) => ({
+    beneficiaryType,
+    applicants: [
+      {
+        applicantType: 'INDIVIDUAL',
+        fields: [
+          { field: 'NAME', required: true, order: 1 },
+          { field: 'SURNAME', required: true, order: 2 },
+          { field: 'DATE_OF_BIRTH', required: true, order: 3 },
+          { field: 'NATIONALITY', required: false, order: 4 },
+          { field: 'POSITIONS', required: false, order: 5 },
+        ],
+        required: true,
+        fieldsCustom: null,
+        documents: [
+          { docType: 'IDENTITY_DOCUMENT', description: 'Passport or national ID card.', required: true },
+        ],
+      },
+      ...(companies
+        ? [
+            {
+              applicantType: 'COMPANY',
+              fields: [
+                { field: 'COMPANY_NAME', required: true, order: 1 },
+                { field: 'COUNTRY', required: true, order: 2 },
+                { field: 'REGISTRATION_NUMBER', required: false, order: 3 },
+              ],
+              required: false,
+              fieldsCustom: null,
+              documents: [
+                {
+                  docType: 'INCORPORATION_CERT',
+                  description: 'Certificate of incorporation of this company.',
+                  required: false,
+                },
+              ],
+            },
+          ]
+        : []),
+    ],
+    required: false,
+    fields: [{ field: 'OWNERSHIP_PERCENTAGE', required: true, order: 1 }],
+    description:
+      beneficiaryType === 'UBO'
+        ? 'List every person who owns 25% or more of the company, and its directors.'
+        : null,
+    readOnly: false,
+  })),
   companySearch: false,
   bankVerification: false,
   emailVerification: false,
-  ownershipFullStructure: false,
+  ownershipFullStructure: true,
   ownershipPercentageThreshold: 25,
   description: 'Tell us about your company so we can open your Northwind merchant account.',
   questionnaireDescription: 'A few questions about how your business operates.',

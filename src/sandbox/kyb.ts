@@ -7,15 +7,17 @@ import {
   BeneficiaryCreate,
   BeneficiaryPatch,
   COMPANY_FIELDS,
-  CompanyInfoWrite,
+  CompanyDocumentUpload,
   CreateFormRequest,
+  customValueSchema,
   DocumentUpload,
   Flow,
-  IndividualInfoWrite,
   KybTokenRequest,
   RenameDocumentRequest,
   UpdateFormRequest,
+  type CustomFieldDef,
 } from '../api/kyb.ts';
+import { INDIVIDUAL_DOCUMENT_TYPES } from '../api/document-types.ts';
 import { createVisibilityIndex } from '../conditions/index.ts';
 import { acct, type Ctx, type RouteDef } from './context.ts';
 import type {
@@ -44,8 +46,71 @@ import {
 
 /* ---------------------------------------------------------------- helpers */
 
-export function formJson(form: StoredForm) {
-  return { id: form.id, company: { ...form.company }, meta: { ...form.meta } };
+/** The flow's custom field definitions by key (company and every applicant type). */
+function customDefs(ctx: Ctx): Map<string, CustomFieldDef> {
+  const info = acct(ctx).kybInfo;
+  const r = isRecord(info.flow) ? Flow.safeParse(info.flow) : null;
+  const out = new Map<string, CustomFieldDef>();
+  if (!r?.success) return out;
+  for (const c of r.data.fieldsCustom) out.set(c.field.key, c.field);
+  for (const b of r.data.beneficiaries)
+    for (const a of b.applicants) for (const c of a.fieldsCustom) out.set(c.field.key, c.field);
+  return out;
+}
+
+/** `additionalInfo` as published in answers: `{key: {title, type, value}}`. */
+function additionalJson(ctx: Ctx | undefined, stored: unknown) {
+  if (!isRecord(stored)) return {};
+  const defs = ctx ? customDefs(ctx) : new Map<string, CustomFieldDef>();
+  const out: Record<string, { title: string; type: string; value: unknown }> = {};
+  for (const [k, v] of Object.entries(stored)) {
+    const def = defs.get(k);
+    out[k] = {
+      title: def?.title || k,
+      type: def?.type ?? 'TEXT',
+      value: isRecord(v) ? (v.value ?? null) : null,
+    };
+  }
+  return out;
+}
+
+/**
+ * Refuses custom-field values whose type does not match the field's published type (the service checks
+ * `additionalInfo` against the flow's `CustomFieldTypeEnum`); keys the flow does not know are kept as sent.
+ */
+function checkCustomValues(ctx: Ctx, additional: unknown, path: string) {
+  if (!isRecord(additional)) return;
+  const defs = customDefs(ctx);
+  const fields: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(additional)) {
+    const def = defs.get(k);
+    const value = isRecord(v) ? v.value : undefined;
+    if (!def || value === null || value === undefined) continue;
+    if (!customValueSchema(def).safeParse(value).success)
+      fields[`${path}.${k}`] = [`not a valid ${def.type} value`];
+  }
+  if (Object.keys(fields).length) throw validationError(fields);
+}
+
+/** The company as published (`kyb.CompanyInfo`): lists present, custom values with title and type. */
+function companyJson(ctx: Ctx | undefined, company: Record<string, unknown>) {
+  return {
+    ...company,
+    brandNames: Array.isArray(company.brandNames) ? [...(company.brandNames as string[])] : [],
+    additionalInfo: additionalJson(ctx, company.additionalInfo),
+  };
+}
+
+/** `kyb.KybForm`. With `ctx`, documents and beneficiaries are included (document URLs need the origin). */
+export function formJson(form: StoredForm, ctx?: Ctx) {
+  return {
+    id: form.id,
+    company: companyJson(ctx, form.company),
+    documents: ctx ? [...form.documents.values()].map((d) => docJson(ctx, d)) : [],
+    beneficiaries: [...form.beneficiaries.values()].map((b) => benJson(b, ctx)),
+    clientSystem: { ipAddress: null, timeZone: null },
+    meta: { ...form.meta },
+  };
 }
 
 function tokenForm(ctx: Ctx): StoredForm | null {
@@ -80,12 +145,16 @@ function docJson(ctx: Ctx, d: StoredDocument) {
   return { id: d.id, type: d.type, filename: d.filename, file: ctx.services.fileUrl(ctx.origin, d.fileId) };
 }
 
-function benJson(b: StoredBeneficiary) {
+/** `kyb.Beneficiary`: `infoType` inside `info`, the first role also as `beneficiaryType`. */
+function benJson(b: StoredBeneficiary, ctx?: Ctx) {
+  const info: Record<string, unknown> = { infoType: b.infoType, ...b.info };
+  if ('additionalInfo' in b.info) info.additionalInfo = additionalJson(ctx, b.info.additionalInfo);
+  if (b.infoType === 'COMPANY') info.brandNames = Array.isArray(b.info.brandNames) ? b.info.brandNames : [];
   return {
     id: b.id,
+    ...(b.beneficiaryTypes[0] ? { beneficiaryType: b.beneficiaryTypes[0] } : {}),
     beneficiaryTypes: [...b.beneficiaryTypes],
-    infoType: b.infoType,
-    info: { ...b.info },
+    info,
     positions: [...b.positions],
     formFiller: b.formFiller,
     ownershipPercentage: b.ownershipPercentage,
@@ -95,11 +164,21 @@ function benJson(b: StoredBeneficiary) {
 
 const tooBig = () => new HttpError(413, 'BAD_VALUE', 'The file is larger than 10 MiB.');
 
-function storeUpload(ctx: Ctx, form: StoredForm): StoredDocument {
+/**
+ * Stores an uploaded document. Company documents take `KybDocumentTypeEnum`; a beneficiary's take its
+ * applicant type's enum (`IndividualKybDocTypeEnum` for a person).
+ */
+function storeUpload(
+  ctx: Ctx,
+  form: StoredForm,
+  owner: 'INDIVIDUAL' | 'COMPANY' = 'COMPANY',
+): StoredDocument {
   const raw = ctx.json();
   if (isRecord(raw) && typeof raw.file === 'string' && base64Bytes(raw.file) > MAX_DOCUMENT_BYTES)
     throw tooBig();
-  const body = parseOrThrow(DocumentUpload, raw);
+  const body = parseOrThrow(owner === 'COMPANY' ? CompanyDocumentUpload : DocumentUpload, raw);
+  if (owner === 'INDIVIDUAL' && !(INDIVIDUAL_DOCUMENT_TYPES as readonly string[]).includes(body.type))
+    throw validationError({ type: [`not a document type of a person: ${body.type}`] });
   const fileId = ctx.services.storeFile(
     form.accountId,
     body.filename,
@@ -238,21 +317,29 @@ function submitErrors(ctx: Ctx, form: StoredForm): Record<string, string[]> {
   return fields;
 }
 
-async function kybWebhook(
-  ctx: Ctx,
-  account: Account,
-  form: StoredForm,
-  event: 'KYB_FORM_SUBMITTED' | 'KYB_INFORMATION_REQUESTED',
-  message?: string,
-) {
+/** `kyb.CompanySubmitWebhook`, sent when a form is submitted. */
+async function submitWebhook(ctx: Ctx, account: Account, form: StoredForm) {
   await ctx.services.webhook(account, 'KYB', account.webhookUrl, {
-    event,
-    formId: form.id,
+    id: form.id,
+    submissionTime: form.meta.submissionTime,
+    soleProprietor: form.meta.soleProprietor,
     clientId: form.clientId,
     externalRef: form.externalRef,
-    status: form.meta.status,
-    occurredAt: iso(ctx.now()),
-    ...(message ? { message } : {}),
+  });
+}
+
+/** `kyb.CompanyInfoRequestWebhook`, sent when more information is requested of a submitted form. */
+async function infoRequestWebhook(ctx: Ctx, account: Account, form: StoredForm) {
+  const token = [...ctx.state.kybTokens.values()].find(
+    (t) => t.accountId === account.id && t.clientId === form.clientId,
+  );
+  await ctx.services.webhook(account, 'KYB', account.webhookUrl, {
+    companyId: form.id,
+    token: token?.tokenString ?? '',
+    date: iso(ctx.now()),
+    email: null,
+    manager: null,
+    status: 'REQUESTED',
   });
 }
 
@@ -263,7 +350,8 @@ export async function requestInformation(ctx: Ctx, formId: string, message?: str
   if (!form || form.accountId !== account.id) throw notFound('No such form.');
   form.meta.status = 'PENDING';
   form.meta.approvalStatus = null;
-  await kybWebhook(ctx, account, form, 'KYB_INFORMATION_REQUESTED', message);
+  void message; // kept in the sandbox's control answer; the published webhook has no message member
+  await infoRequestWebhook(ctx, account, form);
   return form;
 }
 
@@ -429,7 +517,9 @@ export const kybRoutes: RouteDef[] = [
     auth: 'kyb',
     handler(ctx) {
       const form = tokenForm(ctx);
-      return json(form ? [formJson(form)] : []);
+      if (!form) return json([]);
+      const { id, company, meta } = formJson(form, ctx);
+      return json([{ id, company, meta }]);
     },
   },
   {
@@ -441,6 +531,7 @@ export const kybRoutes: RouteDef[] = [
       const token = ctx.kybToken;
       if (!token) throw notFound();
       const body = parseOrThrow(CreateFormRequest, ctx.json());
+      checkCustomValues(ctx, body.company.additionalInfo, 'company.additionalInfo');
       if (account.forms.has(token.clientId)) {
         throw validationError(
           { '(root)': ['a form already exists for this token'] },
@@ -460,14 +551,14 @@ export const kybRoutes: RouteDef[] = [
       };
       account.forms.set(token.clientId, form);
       ctx.state.formsById.set(form.id, form);
-      return json(formJson(form), 201);
+      return json(formJson(form, ctx), 201);
     },
   },
   {
     method: 'GET',
     path: '/kyb/forms/:id/',
     auth: 'kyb-or-basic',
-    handler: (ctx) => json(formJson(getForm(ctx))),
+    handler: (ctx) => json(formJson(getForm(ctx), ctx)),
   },
   {
     method: 'PATCH',
@@ -477,8 +568,13 @@ export const kybRoutes: RouteDef[] = [
       const form = getForm(ctx);
       editable(form);
       const body = parseOrThrow(UpdateFormRequest, ctx.json());
-      form.company = body.company;
-      return json(formJson(form));
+      if (body.company) {
+        checkCustomValues(ctx, body.company.additionalInfo, 'company.additionalInfo');
+        form.company = body.company;
+      }
+      // `kyb.KybFormUpdate`: the company and the client system only.
+      const { company, clientSystem } = formJson(form, ctx);
+      return json({ company, clientSystem });
     },
   },
   {
@@ -492,7 +588,7 @@ export const kybRoutes: RouteDef[] = [
       if (Object.keys(errors).length > 0) throw validationError(errors, 'The form is not complete.');
       form.meta.status = 'PROCESSING';
       form.meta.submissionTime = iso(ctx.now());
-      await kybWebhook(ctx, acct(ctx), form, 'KYB_FORM_SUBMITTED');
+      await submitWebhook(ctx, acct(ctx), form);
       return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
     },
   },
@@ -501,7 +597,7 @@ export const kybRoutes: RouteDef[] = [
     method: 'GET',
     path: '/kyb/forms/:id/beneficiaries/',
     auth: 'kyb-or-basic',
-    handler: (ctx) => json([...getForm(ctx).beneficiaries.values()].map(benJson)),
+    handler: (ctx) => json([...getForm(ctx).beneficiaries.values()].map((b) => benJson(b, ctx))),
   },
   {
     method: 'POST',
@@ -511,14 +607,19 @@ export const kybRoutes: RouteDef[] = [
       const form = getForm(ctx);
       editable(form);
       const body = parseOrThrow(BeneficiaryCreate, ctx.json());
-      if (body.parent && !form.beneficiaries.has(body.parent)) {
-        throw validationError({ parent: ['unknown beneficiary'] });
-      }
+      const parent = body.parent ? form.beneficiaries.get(body.parent) : null;
+      if (body.parent && !parent) throw validationError({ parent: ['unknown beneficiary'] });
+      if (parent && parent.infoType !== 'COMPANY')
+        throw validationError({ parent: ['only a company beneficiary can have owners'] });
+      const { infoType, ...info } = body.info;
+      checkCustomValues(ctx, info.additionalInfo, 'info.additionalInfo');
+      const types = [...(body.beneficiaryTypes ?? [])];
+      if (body.beneficiaryType && !types.includes(body.beneficiaryType)) types.unshift(body.beneficiaryType);
       const b: StoredBeneficiary = {
         id: uuid(),
-        beneficiaryTypes: [...body.beneficiaryTypes],
-        infoType: body.infoType,
-        info: { ...body.info },
+        beneficiaryTypes: types,
+        infoType,
+        info,
         positions: body.positions ?? [],
         formFiller: body.formFiller ?? false,
         ownershipPercentage: body.ownershipPercentage ?? null,
@@ -526,7 +627,7 @@ export const kybRoutes: RouteDef[] = [
         documents: new Map(),
       };
       form.beneficiaries.set(b.id, b);
-      return json(benJson(b), 201);
+      return json(benJson(b, ctx), 201);
     },
   },
   {
@@ -535,7 +636,7 @@ export const kybRoutes: RouteDef[] = [
     auth: 'kyb-or-basic',
     handler(ctx) {
       const form = getForm(ctx);
-      return json(benJson(getBeneficiary(ctx, form)));
+      return json(benJson(getBeneficiary(ctx, form), ctx));
     },
   },
   {
@@ -547,16 +648,18 @@ export const kybRoutes: RouteDef[] = [
       const b = getBeneficiary(ctx, form);
       editable(form);
       const body = parseOrThrow(BeneficiaryPatch, ctx.json());
-      const raw = ctx.json();
-      if (isRecord(raw) && raw.info !== undefined) {
-        const schema: z.ZodMiniType = b.infoType === 'INDIVIDUAL' ? IndividualInfoWrite : CompanyInfoWrite;
-        b.info = { ...(parseOrThrow(schema, raw.info, 'info') as Record<string, unknown>) };
+      if (body.info) {
+        const { infoType, ...info } = body.info;
+        if (infoType !== b.infoType) throw validationError({ 'info.infoType': ['cannot be changed'] });
+        checkCustomValues(ctx, info.additionalInfo, 'info.additionalInfo');
+        b.info = info;
       }
       if (body.beneficiaryTypes) b.beneficiaryTypes = [...body.beneficiaryTypes];
+      else if (body.beneficiaryType) b.beneficiaryTypes = [body.beneficiaryType];
       if (body.positions) b.positions = [...body.positions];
       if (body.formFiller !== undefined) b.formFiller = body.formFiller;
       if (body.ownershipPercentage !== undefined) b.ownershipPercentage = body.ownershipPercentage;
-      return json(benJson(b));
+      return json(benJson(b, ctx));
     },
   },
   {
@@ -609,7 +712,7 @@ export const kybRoutes: RouteDef[] = [
       const form = getForm(ctx);
       const b = getBeneficiary(ctx, form);
       editable(form);
-      const doc = storeUpload(ctx, form);
+      const doc = storeUpload(ctx, form, b.infoType);
       b.documents.set(doc.id, doc);
       return json(docJson(ctx, doc), 201);
     },

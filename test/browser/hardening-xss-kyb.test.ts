@@ -87,9 +87,7 @@ function config(p: string) {
         order: 5,
       },
     ],
-    documents: [
-      { docType: 'CERTIFICATE_OF_INCORPORATION', description: f('document description', p), required: true },
-    ],
+    documents: [{ docType: 'INCORPORATION_CERT', description: f('document description', p), required: true }],
     beneficiaries: [
       {
         required: false,
@@ -242,7 +240,7 @@ describe('hardening: XSS payloads in every service-controlled text of <kyb-form>
           'company document filename',
           () =>
             client.uploadCompanyDocument(form.id, {
-              type: 'CERTIFICATE_OF_INCORPORATION',
+              type: 'INCORPORATION_CERT',
               filename: `${name}.pdf`,
               file: btoa('%PDF-1.4\n'),
             }),

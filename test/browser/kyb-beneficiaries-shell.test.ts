@@ -5,7 +5,7 @@ import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { button, byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
 
 const flow = {
-  documents: [{ docType: 'CERTIFICATE_OF_INCORPORATION', description: 'From the register.', required: true }],
+  documents: [{ docType: 'INCORPORATION_CERT', description: 'From the register.', required: true }],
   beneficiaries: [
     {
       required: true,

@@ -96,9 +96,9 @@ const png = (name: string) =>
 
 const flow = Flow.parse({
   documents: [
-    { docType: 'CERTIFICATE_OF_INCORPORATION', description: 'From the company register.', required: true },
+    { docType: 'INCORPORATION_CERT', description: 'From the company register.', required: true },
     { docType: 'BANK_STATEMENT', description: 'Not older than 3 months.', required: true },
-    { docType: 'ARTICLES_OF_ASSOCIATION', description: 'If you have them.', required: false },
+    { docType: 'INCORPORATION_ARTICLES', description: 'If you have them.', required: false },
   ],
 });
 
@@ -147,7 +147,7 @@ describe('kyb company documents step', () => {
     expect(posts[0]!.path).to.equal(`/kyb/forms/${e.formId}/documents/`);
     const body = posts[0]!.body as Record<string, string>;
     expect(Object.keys(body).sort()).to.deep.equal(['file', 'filename', 'type']);
-    expect(body.type).to.equal('CERTIFICATE_OF_INCORPORATION');
+    expect(body.type).to.equal('INCORPORATION_CERT');
     expect(body.filename).to.equal('cert.png');
     expect(body.file).to.equal('iVBORw0KGgoAAAAA');
     const item = el.shadowRoot!.querySelector('[part="document"]')!;
@@ -243,7 +243,7 @@ describe('kyb company documents step', () => {
   it('read-only shows the files without upload controls; accessible', async () => {
     const e = await env();
     const doc = await e.client.uploadCompanyDocument(e.formId, {
-      type: 'CERTIFICATE_OF_INCORPORATION',
+      type: 'INCORPORATION_CERT',
       filename: 'cert.png',
       file: 'iVBORw0KGgoAAAAA',
     });

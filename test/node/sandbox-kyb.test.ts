@@ -117,9 +117,9 @@ describe('KYB', () => {
 
     // submit validation lists what is missing
     const e = await rejects(kyb.submit(form.id), 400, 'VALIDATION_ERROR');
-    assert.ok(e.fields['documents.CERTIFICATE_OF_INCORPORATION']);
+    assert.ok(e.fields['documents.INCORPORATION_CERT']);
     assert.ok(e.fields['documents.PROOF_OF_ADDRESS']);
-    assert.ok(!e.fields['documents.ARTICLES_OF_ASSOCIATION']);
+    assert.ok(!e.fields['documents.INCORPORATION_ARTICLES']);
     assert.ok(e.fields.beneficiaries);
     assert.ok(e.fields['questionnaires.business-profile.business.industry']);
     assert.ok(
@@ -130,7 +130,7 @@ describe('KYB', () => {
 
     // documents
     const d1 = await kyb.uploadCompanyDocument(form.id, {
-      type: 'CERTIFICATE_OF_INCORPORATION',
+      type: 'INCORPORATION_CERT',
       filename: 'coi.pdf',
       file: PDF,
     });

@@ -15,7 +15,7 @@ import {
   BlocklistRequest,
   CaptureSession,
   ClientTokenRequest,
-  CompanyCreate,
+  CompanyInfoRequest,
   CompanyWrite,
   CreateMonitoringRequest,
   DocumentUpload,
@@ -551,7 +551,7 @@ bounds(
 
 bounds(
   'Company (create)',
-  CompanyCreate,
+  CompanyInfoRequest,
   { companyName: 'Acme Ltd', country: 'LT' },
   {
     companyName: [

@@ -11,15 +11,17 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api/kyb.ts';
+import { uploadTypeFor } from '../../api/document-types.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
 import { uniqueById } from '../state.ts';
-import { describedBy, FeedbackTracker, renderField, FocusMover } from '../field.ts';
+import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { DocumentSet } from '../documents/uploader.ts';
 import { renderSummaryList } from '../review/review.ts';
+import { fieldId, fieldLabel, fieldOrder, FORM, memberLabel, renderForm } from './form.ts';
 import {
-  BENEFICIARY_TYPES,
+  applicantOf,
   beneficiaryConfig,
   beneficiaryName,
   countryName,
@@ -32,13 +34,12 @@ import {
   serverFieldErrors,
   typeLabel,
   typeShortLabel,
+  offeredTypes,
   validateDraft,
   type BeneficiaryConfig,
   type BeneficiaryDraft,
-  type BeneficiaryTypeName,
   type DraftErrors,
   type DraftField,
-  type InfoType,
 } from './state.ts';
 import { addMessages } from '../../i18n/index.ts';
 import { messages as documentsMessages } from '../../i18n/generated/kyb-documents/index.ts';
@@ -46,38 +47,7 @@ import { messages as beneficiariesMessages } from '../../i18n/generated/kyb-bene
 
 type DocLoad = { status: 'loading' } | { status: 'loaded' } | { status: 'error'; message: string };
 
-const FORM = 'ben-f';
 export const ADD_BUTTON_ID = 'ben-add';
-
-/** DOM id of each draft field's control. */
-const fieldId = (f: DraftField): string => {
-  switch (f) {
-    case 'types':
-      return `${FORM}-type-${BENEFICIARY_TYPES[0]}`;
-    case 'infoType':
-      return `${FORM}-kind-individual`;
-    default:
-      return `${FORM}-${f}`;
-  }
-};
-
-const FIELD_ORDER: DraftField[] = [
-  'infoType',
-  'name',
-  'surname',
-  'companyName',
-  'dateOfBirth',
-  'nationality',
-  'email',
-  'country',
-  'registrationNumber',
-  'types',
-  'position0',
-  'position1',
-  'position2',
-  'ownership',
-  'formFiller',
-];
 
 const formatPct = (n: number, locale: string) =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
@@ -141,10 +111,15 @@ export class BeneficiariesStep implements StepController {
     let set = this.#docs.get(beneficiaryId);
     if (!set) {
       set = new DocumentSet(`${this.#key(beneficiaryId)}-doc`, [], (ctx) => ({
-        upload: (doc, onProgress) =>
-          ctx.client.uploadBeneficiaryDocument(ctx.formId, beneficiaryId, doc, {
-            onUploadProgress: onProgress,
-          }),
+        upload: (doc, onProgress) => {
+          const owner = this.#list.find((b) => b.id === beneficiaryId)?.infoType ?? 'INDIVIDUAL';
+          return ctx.client.uploadBeneficiaryDocument(
+            ctx.formId,
+            beneficiaryId,
+            { ...doc, type: uploadTypeFor(doc.type, owner) },
+            { onUploadProgress: onProgress },
+          );
+        },
         retrieve: (id) => ctx.client.getBeneficiaryDocument(ctx.formId, beneficiaryId, id),
         rename: (id, filename) =>
           ctx.client.renameBeneficiaryDocument(ctx.formId, beneficiaryId, id, filename),
@@ -187,9 +162,10 @@ export class BeneficiariesStep implements StepController {
     this.#serverErrors = {};
     this.#confirmRemove = null;
     ctx.requestUpdate();
+    const cfg = beneficiaryConfig(ctx.flow);
     this.#focus.later(
-      draft.id === null
-        ? `${FORM}-kind-individual`
+      draft.id === null && offeredTypes(cfg).length > 1
+        ? fieldId('infoType', draft)
         : fieldId(draft.infoType === 'INDIVIDUAL' ? 'name' : 'companyName'),
     );
   }
@@ -197,17 +173,22 @@ export class BeneficiariesStep implements StepController {
   #cancel(ctx: KybContext, e: Event) {
     this.#focus.remember(e);
     const id = this.#draft?.id ?? null;
+    const parent = this.#draft?.parent ?? null;
     this.#draft = null;
     this.#saveError = null;
     ctx.requestUpdate();
-    this.#focus.later(id ? `${this.#key(id)}-edit` : ADD_BUTTON_ID);
+    this.#focus.later(
+      id ? `${this.#key(id)}-edit` : parent ? `${this.#key(parent)}-add-owner` : ADD_BUTTON_ID,
+    );
   }
 
-  #update(ctx: KybContext, patch: Partial<BeneficiaryDraft>, id?: string) {
+  #update(ctx: KybContext, patch: Partial<BeneficiaryDraft>, id?: string, valueKey?: DraftField) {
     if (!this.#draft) return;
     this.#draft = { ...this.#draft, ...patch };
+    if (valueKey) delete this.#serverErrors[valueKey];
     for (const k of Object.keys(patch)) {
-      const f = (k === 'types' ? 'types' : k === 'positions' ? null : k) as DraftField | null;
+      if (k === 'values') continue;
+      const f: DraftField | null = k === 'positions' ? null : k;
       if (f) delete this.#serverErrors[f];
       if (k === 'positions')
         for (const p of ['position0', 'position1', 'position2'] as const) delete this.#serverErrors[p];
@@ -228,10 +209,10 @@ export class BeneficiariesStep implements StepController {
     const cfg = beneficiaryConfig(ctx.flow);
     this.#saveAttempted = true;
     const errors = this.#errors(ctx, cfg);
-    const first = FIELD_ORDER.find((f) => errors[f]);
+    const first = fieldOrder(draft, cfg).find((f) => errors[f]);
     if (first) {
       ctx.requestUpdate();
-      this.#focus.later(fieldId(first));
+      this.#focus.later(fieldId(first, draft, cfg));
       return false;
     }
     this.#saving = true;
@@ -288,7 +269,10 @@ export class BeneficiariesStep implements StepController {
     ctx.requestUpdate();
     try {
       await ctx.client.deleteBeneficiary(ctx.formId, b.id);
-      this.#list = this.#list.filter((x) => x.id !== b.id);
+      // Its owners stay, now at the top level (as the service keeps them).
+      this.#list = this.#list
+        .filter((x) => x.id !== b.id)
+        .map((x) => (x.parent === b.id ? { ...x, parent: null } : x));
       this.#docs.delete(b.id);
       this.#docLoad.delete(b.id);
       this.#confirmRemove = null;
@@ -310,6 +294,55 @@ export class BeneficiariesStep implements StepController {
 
   /* ------------------------------------------------------------ render */
 
+  /** The beneficiaries owned by `parent` (top level: null); an owner whose parent is gone shows at the top. */
+  #ownersOf(parent: string | null): Beneficiary[] {
+    const ids = new Set(this.#list.map((b) => b.id));
+    return this.#list.filter((b) => {
+      const p = b.parent && ids.has(b.parent) ? b.parent : null;
+      return p === parent;
+    });
+  }
+
+  /** A COMPANY beneficiary's own owners (`ownershipFullStructure`), with the form to add one. */
+  #renderOwners(ctx: KybContext, cfg: BeneficiaryConfig, b: Beneficiary, editable: boolean) {
+    if (!cfg.fullStructure || b.infoType !== 'COMPANY') return nothing;
+    const key = this.#key(b.id);
+    const name = beneficiaryName(b);
+    const owners = this.#ownersOf(b.id);
+    const adding = this.#draft !== null && this.#draft.id === null && this.#draft.parent === b.id;
+    return html`<div
+      class="ben-owners"
+      part="beneficiary-owners"
+      role="group"
+      aria-labelledby="${key}-owners"
+    >
+      <h5 class="ben-docs-heading" id="${key}-owners">${msg(str`Owners of ${name}`)}</h5>
+      ${
+        owners.length
+          ? html`<ul class="ben-list list" part="beneficiary-list" aria-labelledby="${key}-owners">
+              ${owners.map((o) => this.#renderCard(ctx, cfg, o, editable))}
+            </ul>`
+          : html`<p class="hint">${msg(str`No owners of ${name} added yet.`)}</p>`
+      }
+      ${
+        adding
+          ? this.#renderForm(ctx, cfg)
+          : editable
+            ? html`<button
+                type="button"
+                class="btn btn-secondary"
+                part="button add-owner-button"
+                id="${key}-add-owner"
+                ?disabled=${this.#draft !== null}
+                @click=${(e: Event) => this.#open(ctx, emptyDraft(offeredTypes(cfg)[0], b.id), e)}
+              >
+                ${msg(str`Add an owner of ${name}`)}
+              </button>`
+            : nothing
+      }
+    </div>`;
+  }
+
   render(ctx: KybContext): TemplateResult {
     if (!this.#started) {
       this.#started = true;
@@ -320,7 +353,7 @@ export class BeneficiariesStep implements StepController {
     const problems = ctx.submitAttempted
       ? this.#listMessages(ctx, cfg).filter((p) => p.kind !== 'document')
       : [];
-    const adding = this.#draft !== null && this.#draft.id === null;
+    const adding = this.#draft !== null && this.#draft.id === null && this.#draft.parent === null;
     return html`<div class="beneficiaries" part="beneficiaries">
       ${cfg.description ? html`<p class="step-description" part="description">${cfg.description}</p>` : nothing}
       ${
@@ -340,7 +373,7 @@ export class BeneficiariesStep implements StepController {
       ${
         this.#list.length
           ? html`<ul class="ben-list list" part="beneficiary-list" aria-label=${msg('Beneficiaries')}>
-              ${this.#list.map((b) => this.#renderCard(ctx, cfg, b, editable))}
+              ${this.#ownersOf(null).map((b) => this.#renderCard(ctx, cfg, b, editable))}
             </ul>`
           : html`<p class="ben-empty">${msg('No beneficiaries added yet.')}</p>`
       }
@@ -354,7 +387,7 @@ export class BeneficiariesStep implements StepController {
                 part="button add-button"
                 id=${ADD_BUTTON_ID}
                 aria-describedby=${problems.length ? 'ben-list-err' : nothing}
-                @click=${(e: Event) => this.#open(ctx, emptyDraft(), e)}
+                @click=${(e: Event) => this.#open(ctx, emptyDraft(offeredTypes(cfg)[0]), e)}
               >
                 ${msg('Add a beneficiary')}
               </button>`
@@ -382,6 +415,10 @@ export class BeneficiariesStep implements StepController {
       switch (p.kind) {
         case 'required':
           return { ...p, message: msg('Add at least one beneficiary.') };
+        case 'role': {
+          const role = typeLabel(p.role);
+          return { ...p, message: msg(str`Add at least one beneficiary with the role ${role}.`) };
+        }
         case 'threshold': {
           const t = formatPct(p.threshold, ctx.locale);
           return {
@@ -393,6 +430,11 @@ export class BeneficiariesStep implements StepController {
         }
         case 'total': {
           const t = formatPct(p.total, ctx.locale);
+          const owner = p.parent ? this.#list.find((b) => b.id === p.parent) : undefined;
+          if (owner) {
+            const name = beneficiaryName(owner);
+            return { ...p, message: msg(str`The owners of ${name} own ${t}% of it; it cannot exceed 100%.`) };
+          }
           return { ...p, message: msg(str`The total ownership is ${t}%; it cannot exceed 100%.`) };
         }
         case 'document': {
@@ -536,6 +578,7 @@ export class BeneficiariesStep implements StepController {
     return html`<li class="ben-card card" part="beneficiary" id=${key}>
       <h4 class="ben-name" part="beneficiary-name" id="${key}-name" tabindex="-1">${name}</h4>
       ${editing ? this.#renderForm(ctx, cfg) : html`${details} ${actions}`} ${this.#renderDocs(ctx, cfg, b)}
+      ${this.#renderOwners(ctx, cfg, b, editable)}
     </li>`;
   }
 
@@ -543,15 +586,14 @@ export class BeneficiariesStep implements StepController {
     const key = this.#key(b.id);
     const set = this.#docSet(b.id);
     const load = this.#docLoad.get(b.id) ?? { status: 'loading' };
-    if (cfg.documents.length === 0 && set.docs.length === 0) return nothing;
+    const required = applicantOf(cfg, b.infoType).documents;
+    if (required.length === 0 && set.docs.length === 0) return nothing;
     const name = beneficiaryName(b);
     const slotId = `${key}-upload`;
-    const missing = cfg.documents.filter((r) => r.required && !set.docs.some((d) => d.type === r.docType));
-    const types = [...cfg.documents].sort(
-      (a, c) => Number(missing.includes(c)) - Number(missing.includes(a)),
-    );
+    const missing = required.filter((r) => r.required && !set.docs.some((d) => d.type === r.docType));
+    const types = [...required].sort((a, c) => Number(missing.includes(c)) - Number(missing.includes(a)));
     const showMissing = ctx.submitAttempted && load.status === 'loaded' && missing.length > 0;
-    const withDescriptions = ctx.flow !== null && cfg.documents.length > 0;
+    const withDescriptions = ctx.flow !== null && required.length > 0;
     return html`<div
       class="ben-docs"
       part="beneficiary-documents"
@@ -562,7 +604,7 @@ export class BeneficiariesStep implements StepController {
       ${
         withDescriptions
           ? html`<ul class="doc-requirements" part="document-requirements">
-              ${cfg.documents.map((r) => {
+              ${required.map((r) => {
                 const done = set.docs.some((d) => d.type === r.docType);
                 return html`<li>
                   <strong>${docTypeLabel(r.docType)}</strong>
@@ -592,7 +634,7 @@ export class BeneficiariesStep implements StepController {
       }
       ${set.renderList(ctx, { label: msg(str`Documents of ${name}`) })}
       ${
-        load.status === 'loaded' && cfg.documents.length > 0
+        load.status === 'loaded' && required.length > 0
           ? set.renderSlot(ctx, {
               id: slotId,
               label: msg(str`Upload a document for ${name}`),
@@ -613,293 +655,33 @@ export class BeneficiariesStep implements StepController {
     if (!d) return html``;
     const errors = this.#errors(ctx, cfg);
     const submit = ctx.submitAttempted || this.#saveAttempted;
-    const err = (f: DraftField) =>
-      (this.#feedback.shows(fieldId(f), submit) ? (errors[f] ?? null) : null) ??
-      this.#serverErrors[f] ??
-      null;
-    const isNew = d.id === null;
-    const title = isNew ? msg('Add a beneficiary') : msg('Edit the beneficiary');
-    const text = (
-      f: 'name' | 'surname' | 'companyName' | 'email' | 'registrationNumber',
-      label: string,
-      required: boolean,
-      o: { type?: string; autocomplete?: string; maxlength?: number } = {},
-    ) => {
-      const id = fieldId(f);
-      const e = err(f);
-      return renderField({
-        id,
-        label,
-        required,
-        error: e,
-        control: html`<input
-          id=${id}
-          part="input"
-          type=${o.type ?? 'text'}
-          autocomplete=${o.autocomplete ?? 'off'}
-          maxlength=${o.maxlength ?? nothing}
-          .value=${d[f]}
-          aria-describedby=${describedBy(id, false, !!e)}
-          aria-invalid=${e ? 'true' : 'false'}
-          aria-required=${required ? 'true' : 'false'}
-          @input=${(ev: Event) => this.#update(ctx, { [f]: (ev.target as HTMLInputElement).value }, id)}
-          @focusout=${() => this.#left(ctx, id)}
-        />`,
-      });
-    };
-    const country = (f: 'nationality' | 'country', label: string, required: boolean) => {
-      const id = fieldId(f);
-      const e = err(f);
-      const value = d[f];
-      return renderField({
-        id,
-        label,
-        required,
-        error: e,
-        control: html`<select
-          id=${id}
-          part="select"
-          aria-describedby=${describedBy(id, false, !!e)}
-          aria-invalid=${e ? 'true' : 'false'}
-          aria-required=${required ? 'true' : 'false'}
-          @change=${(ev: Event) => {
-            this.#update(ctx, { [f]: (ev.target as HTMLSelectElement).value }, id);
-            this.#left(ctx, id);
-          }}
-          @focusout=${() => this.#left(ctx, id)}
-        >
-          <option value="" ?selected=${value === ''}>${msg('Choose a country')}</option>
-          ${countryOptions(ctx.locale).map(
-            (c) => html`<option value=${c.code} ?selected=${c.code === value}>${c.name}</option>`,
-          )}
-        </select>`,
-      });
-    };
-    const req = (f: Parameters<BeneficiaryConfig['required']['has']>[0]) => cfg.required.has(f);
-    const kind = isNew
-      ? renderField({
-          id: `${FORM}-kind`,
-          label: msg('This beneficiary is'),
-          group: true,
-          required: true,
-          control: html`${(['INDIVIDUAL', 'COMPANY'] as InfoType[]).map((k) => {
-            const id = k === 'INDIVIDUAL' ? `${FORM}-kind-individual` : `${FORM}-kind-company`;
-            return html`<div class="option">
-              <input
-                type="radio"
-                id=${id}
-                name="${FORM}-kind"
-                .checked=${d.infoType === k}
-                @change=${() => this.#update(ctx, { infoType: k })}
-              />
-              <label for=${id}>${k === 'INDIVIDUAL' ? msg('A person') : msg('A company')}</label>
-            </div>`;
-          })}`,
-        })
-      : nothing;
-    const typesId = `${FORM}-types`;
-    const typesErr = err('types');
-    const onTypes = (t: BeneficiaryTypeName, checked: boolean) => {
-      const types = checked ? [...d.types, t] : d.types.filter((x) => x !== t);
-      this.#update(ctx, { types: BENEFICIARY_TYPES.filter((x) => types.includes(x)) }, fieldId('types'));
-    };
-    const types = renderField({
-      id: typesId,
-      label: msg('Roles'),
-      group: true,
-      required: true,
-      description: msg('Choose every role that applies.'),
-      error: typesErr,
-      control: html`${BENEFICIARY_TYPES.map((t) => {
-        const id = `${FORM}-type-${t}`;
-        return html`<div class="option">
-          <input
-            type="checkbox"
-            id=${id}
-            .checked=${d.types.includes(t)}
-            aria-describedby=${describedBy(typesId, true, !!typesErr)}
-            @change=${(ev: Event) => onTypes(t, (ev.target as HTMLInputElement).checked)}
-            @focusout=${() => this.#left(ctx, fieldId('types'))}
-          />
-          <label for=${id}>${typeLabel(t)}</label>
-        </div>`;
-      })}`,
+    const parent = d.parent ? this.#list.find((b) => b.id === d.parent) : undefined;
+    const ownerOf = parent ? beneficiaryName(parent) : null;
+    const t = cfg.threshold !== null ? formatPct(cfg.threshold, ctx.locale) : null;
+    return renderForm({
+      draft: d,
+      cfg,
+      locale: ctx.locale,
+      error: (f) =>
+        (this.#feedback.shows(fieldId(f, d, cfg), submit) ? (errors[f] ?? null) : null) ??
+        this.#serverErrors[f] ??
+        null,
+      ownerOf,
+      saving: this.#saving,
+      saveError: this.#saveError,
+      update: (patch, id) => this.#update(ctx, patch, id),
+      setValue: (key, text, id) => this.#update(ctx, { values: { ...d.values, [key]: text } }, id, key),
+      left: (id) => this.#left(ctx, id),
+      save: (e) => {
+        this.#focus.remember(e);
+        this.#inflight = this.#save(ctx).catch(() => false);
+      },
+      cancel: (e) => this.#cancel(ctx, e),
+      ownershipHint:
+        t !== null && !parent
+          ? msg(str`A number from 0 to 100; decimals are allowed. Owners of ${t}% or more must be listed.`)
+          : msg('A number from 0 to 100; decimals are allowed.'),
     });
-    const positionsErr = err('position0') ?? err('position1') ?? err('position2');
-    const positions = cfg.shown.has('positions')
-      ? renderField({
-          id: `${FORM}-positions`,
-          label: msg('Positions'),
-          group: true,
-          required: req('positions'),
-          description: msg('Up to 3 positions, for example Director. At most 50 characters each.'),
-          control: html`${([0, 1, 2] as const).map((i) => {
-            const f = `position${i}` as DraftField;
-            const id = fieldId(f);
-            const e = err(f);
-            const n = i + 1;
-            return renderField({
-              id,
-              label: msg(str`Position ${n}`),
-              error: e,
-              control: html`<input
-                id=${id}
-                part="input"
-                type="text"
-                maxlength="60"
-                .value=${d.positions[i]}
-                aria-describedby=${describedBy(id, false, !!e)}
-                aria-invalid=${e ? 'true' : 'false'}
-                @input=${(ev: Event) => {
-                  const p: [string, string, string] = [...d.positions];
-                  p[i] = (ev.target as HTMLInputElement).value;
-                  this.#update(ctx, { positions: p }, id);
-                }}
-                @focusout=${() => this.#left(ctx, id)}
-              />`,
-            });
-          })}`,
-        })
-      : nothing;
-    void positionsErr;
-    const ownId = fieldId('ownership');
-    const ownErr = err('ownership');
-    const ownDesc =
-      cfg.threshold !== null
-        ? msg(
-            str`A number from 0 to 100; decimals are allowed. Owners of ${formatPct(cfg.threshold, ctx.locale)}% or more must be listed.`,
-          )
-        : msg('A number from 0 to 100; decimals are allowed.');
-    const ownership = cfg.shown.has('ownershipPercentage')
-      ? renderField({
-          id: ownId,
-          label: msg('Ownership (%)'),
-          required: req('ownershipPercentage'),
-          description: ownDesc,
-          error: ownErr,
-          control: html`<input
-            id=${ownId}
-            part="input"
-            type="text"
-            inputmode="decimal"
-            autocomplete="off"
-            .value=${d.ownership}
-            aria-describedby=${describedBy(ownId, true, !!ownErr)}
-            aria-invalid=${ownErr ? 'true' : 'false'}
-            aria-required=${req('ownershipPercentage') ? 'true' : 'false'}
-            @input=${(ev: Event) => this.#update(ctx, { ownership: (ev.target as HTMLInputElement).value }, ownId)}
-            @focusout=${() => this.#left(ctx, ownId)}
-          />`,
-        })
-      : nothing;
-    const dobId = fieldId('dateOfBirth');
-    const dobErr = err('dateOfBirth');
-    const info =
-      d.infoType === 'INDIVIDUAL'
-        ? html`${text('name', msg('First name'), true, { autocomplete: 'off', maxlength: 100 })}
-          ${text('surname', msg('Last name'), true, { autocomplete: 'off', maxlength: 100 })}
-          ${
-            cfg.shown.has('dateOfBirth')
-              ? renderField({
-                  id: dobId,
-                  label: msg('Date of birth'),
-                  required: req('dateOfBirth'),
-                  error: dobErr,
-                  control: html`<input
-                    id=${dobId}
-                    part="input"
-                    type="date"
-                    max=${new Date().toISOString().slice(0, 10)}
-                    .value=${d.dateOfBirth}
-                    aria-describedby=${describedBy(dobId, false, !!dobErr)}
-                    aria-invalid=${dobErr ? 'true' : 'false'}
-                    aria-required=${req('dateOfBirth') ? 'true' : 'false'}
-                    @input=${(ev: Event) =>
-                      this.#update(ctx, { dateOfBirth: (ev.target as HTMLInputElement).value }, dobId)}
-                    @change=${(ev: Event) =>
-                      this.#update(ctx, { dateOfBirth: (ev.target as HTMLInputElement).value }, dobId)}
-                    @focusout=${() => this.#left(ctx, dobId)}
-                  />`,
-                })
-              : nothing
-          }
-          ${cfg.shown.has('nationality') ? country('nationality', msg('Nationality'), req('nationality')) : nothing}
-          ${
-            cfg.shown.has('email')
-              ? text('email', msg('Email address'), req('email'), {
-                  type: 'email',
-                  autocomplete: 'off',
-                  maxlength: 254,
-                })
-              : nothing
-          }`
-        : html`${text('companyName', msg('Company name'), true, { maxlength: 200 })}
-          ${cfg.shown.has('country') ? country('country', msg('Country of registration'), req('country')) : nothing}
-          ${
-            cfg.shown.has('registrationNumber')
-              ? text('registrationNumber', msg('Registration number'), req('registrationNumber'), {
-                  maxlength: 100,
-                })
-              : nothing
-          }`;
-    const fillerId = `${FORM}-formFiller`;
-    return html`<div class="ben-form" part="beneficiary-form" role="group" aria-labelledby="${FORM}-title">
-      ${
-        isNew
-          ? html`<h4 id="${FORM}-title" class="ben-form-title">${title}</h4>`
-          : html`<h5 id="${FORM}-title" class="ben-form-title">${title}</h5>`
-      }
-      ${kind} ${info} ${types} ${positions} ${ownership}
-      <div class="field option" part="field">
-        <input
-          type="checkbox"
-          id=${fillerId}
-          .checked=${d.formFiller}
-          @change=${(ev: Event) => this.#update(ctx, { formFiller: (ev.target as HTMLInputElement).checked })}
-        />
-        <label for=${fillerId}>${msg('This beneficiary is the person filling in this form')}</label>
-      </div>
-      ${
-        this.#saveError
-          ? html`<p class="field-error" part="field-error" id="${FORM}-save-error" role="alert" tabindex="-1">
-              ${msg('Not saved.')} ${this.#saveError}
-            </p>`
-          : nothing
-      }
-      <div class="ben-form-actions" part="actions">
-        <button
-          type="button"
-          class="btn btn-primary"
-          part="button save-button"
-          id="${FORM}-save"
-          ?disabled=${this.#saving}
-          @click=${(e: Event) => {
-            this.#focus.remember(e);
-            this.#inflight = this.#save(ctx).catch(() => false);
-          }}
-        >
-          ${
-            this.#saving
-              ? msg('Saving…')
-              : this.#saveError
-                ? msg('Try saving again')
-                : isNew
-                  ? msg('Save the beneficiary')
-                  : msg('Save the changes')
-          }
-        </button>
-        <button
-          type="button"
-          class="btn btn-secondary"
-          part="button cancel-button"
-          id="${FORM}-cancel"
-          ?disabled=${this.#saving}
-          @click=${(e: Event) => this.#cancel(ctx, e)}
-        >
-          ${msg('Cancel')}
-        </button>
-      </div>
-    </div>`;
   }
 
   #left(ctx: KybContext, id: string) {
@@ -936,16 +718,22 @@ export class BeneficiariesStep implements StepController {
     const draft = this.#draft;
     if (draft && this.#draftChanged) {
       const errors = this.#errors(ctx, cfg);
-      for (const f of FIELD_ORDER) {
+      for (const f of fieldOrder(draft, cfg)) {
         const m = errors[f];
-        if (m) issues.push({ id: fieldId(f), label: this.#fieldLabel(f), message: m, step: 'beneficiaries' });
+        if (m)
+          issues.push({
+            id: fieldId(f, draft, cfg),
+            label: fieldLabel(f, draft, cfg),
+            message: m,
+            step: 'beneficiaries',
+          });
       }
     }
     const firstCard = this.#list[0] ? `${this.#key(this.#list[0].id)}-name` : 'kyb-step-heading';
     const addTarget =
-      draft && draft.id === null ? fieldId('infoType') : cfg.readOnly ? firstCard : ADD_BUTTON_ID;
+      draft && draft.id === null ? fieldId('infoType', draft) : cfg.readOnly ? firstCard : ADD_BUTTON_ID;
     for (const p of this.#listMessages(ctx, cfg)) {
-      if (p.kind === 'required' || p.kind === 'threshold') {
+      if (p.kind === 'required' || p.kind === 'threshold' || p.kind === 'role') {
         issues.push({
           id: addTarget,
           label: msg('Beneficiaries'),
@@ -969,41 +757,6 @@ export class BeneficiariesStep implements StepController {
       }
     }
     return issues;
-  }
-
-  #fieldLabel(f: DraftField): string {
-    switch (f) {
-      case 'infoType':
-        return msg('This beneficiary is');
-      case 'name':
-        return msg('First name');
-      case 'surname':
-        return msg('Last name');
-      case 'companyName':
-        return msg('Company name');
-      case 'dateOfBirth':
-        return msg('Date of birth');
-      case 'nationality':
-        return msg('Nationality');
-      case 'email':
-        return msg('Email address');
-      case 'country':
-        return msg('Country of registration');
-      case 'registrationNumber':
-        return msg('Registration number');
-      case 'types':
-        return msg('Roles');
-      case 'position0':
-        return msg(str`Position ${1}`);
-      case 'position1':
-        return msg(str`Position ${2}`);
-      case 'position2':
-        return msg(str`Position ${3}`);
-      case 'ownership':
-        return msg('Ownership (%)');
-      case 'formFiller':
-        return msg('This beneficiary is the person filling in this form');
-    }
   }
 
   async flush(ctx: KybContext): Promise<void> {

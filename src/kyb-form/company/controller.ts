@@ -10,13 +10,15 @@ import { ApiError } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
-import { describedBy, FeedbackTracker, renderField, textOr } from '../field.ts';
+import { customDisplay, isGroupType, renderCustomControl } from '../custom-fields.ts';
+import { describedBy, FeedbackTracker, renderField } from '../field.ts';
 import {
   canCreate,
   companyPayload,
   draftIssues,
   fieldDefs,
   fieldId,
+  holdsChangeFrom,
   initialDraft,
   parseField,
   validBase,
@@ -108,6 +110,10 @@ export function issueMessage(code: IssueCode): string {
       return msg('Choose an option from the list.');
     case 'change':
       return msg('This value must be changed.');
+    case 'integer':
+      return msg('Enter a whole number, for example 12.');
+    case 'date':
+      return msg('Enter a valid date.');
     case 'invalid':
       return msg('This value is not valid.');
   }
@@ -244,7 +250,11 @@ export class CompanyStep implements StepController {
 
   #onInput(def: FieldDef, e: Event) {
     const target = e.target as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-    this.#draft[def.draftKey] = target.value;
+    this.#setText(def, target.value);
+  }
+
+  #setText(def: FieldDef, text: string) {
+    this.#draft[def.draftKey] = text;
     this.feedback.changed(def.draftKey);
     if (this.#state !== 'saving') this.#setState('pending');
     clearTimeout(this.#debounce);
@@ -377,7 +387,7 @@ export class CompanyStep implements StepController {
     return this.defs
       .filter((d) => issues.has(d.draftKey))
       .map((d) => ({
-        id: fieldId(d),
+        id: d.kind === 'custom' && d.type === 'SELECT_MULTI' ? `${fieldId(d)}-0` : fieldId(d),
         label: this.#label(d),
         message: issueMessage(issues.get(d.draftKey)!),
         step: 'company' as const,
@@ -399,8 +409,7 @@ export class CompanyStep implements StepController {
         value = regions?.of(text.toUpperCase()) ?? text;
       if (d.kind === 'standard' && d.key === 'brandNames')
         value = text.split(/\r?\n/).filter(Boolean).join(', ');
-      if (d.kind === 'custom' && d.choices)
-        value = textOr(d.choices.find((c) => c.key === text)?.title, text);
+      if (d.kind === 'custom') value = customDisplay(d, text, locale);
       return { label: this.#label(d), value };
     });
   }
@@ -431,20 +440,19 @@ export class CompanyStep implements StepController {
         )}
       </select>`;
     }
-    if (def.kind === 'custom' && def.choices && !readOnly) {
-      return html`<select
-        id=${id}
-        part="input select"
-        name=${def.key}
-        aria-describedby=${desc}
-        aria-invalid=${error ? 'true' : 'false'}
-        ?required=${required}
-        @change=${onInput}
-        @focusout=${onLeave}
-      >
-        <option value="" ?selected=${value === ''}>${msg('Select an option')}</option>
-        ${def.choices.map((c) => html`<option value=${c.key} ?selected=${c.key === value}>${textOr(c.title, c.key)}</option>`)}
-      </select>`;
+    if (def.kind === 'custom') {
+      return renderCustomControl({
+        id,
+        spec: def,
+        text: value,
+        locale: ctx.locale,
+        label: def.title,
+        readOnly,
+        describedBy: desc,
+        invalid: !!error,
+        onChange: (text) => this.#setText(def, text),
+        onLeave,
+      });
     }
     if (def.kind === 'standard' && def.key === 'brandNames') {
       return html`<textarea
@@ -462,19 +470,14 @@ export class CompanyStep implements StepController {
       ></textarea>`;
     }
     let shown = value;
-    if (readOnly && def.kind === 'standard' && def.key === 'country' && value)
+    if (readOnly && def.key === 'country' && value)
       shown = countriesFor(ctx.locale).find((c) => c.code === value.toUpperCase())?.name ?? value;
-    if (readOnly && def.kind === 'custom' && def.choices)
-      shown = textOr(def.choices.find((c) => c.key === value)?.title, value);
-    const attrs: InputAttrs =
-      def.kind === 'standard'
-        ? (INPUT[def.key] ?? { type: 'text', autocomplete: 'off' })
-        : { type: 'text', autocomplete: 'off', maxlength: 1000 };
+    const attrs: InputAttrs = INPUT[def.key] ?? { type: 'text', autocomplete: 'off' };
     return html`<input
       id=${id}
       part="input"
-      name=${def.kind === 'standard' ? def.key : def.key}
-      type=${readOnly && def.kind === 'standard' && def.key === 'country' ? 'text' : attrs.type}
+      name=${def.key}
+      type=${readOnly && def.key === 'country' ? 'text' : attrs.type}
       inputmode=${attrs.inputmode ?? nothing}
       autocomplete=${attrs.autocomplete}
       maxlength=${attrs.maxlength ?? nothing}
@@ -498,13 +501,18 @@ export class CompanyStep implements StepController {
         const error = this.#shownIssue(def, ctx.submitAttempted);
         const hint = def.kind === 'standard' ? companyHint(def.key) : def.description;
         const readOnlyNote = def.readOnly ? msg('This field cannot be changed.') : null;
-        const description = [hint, readOnlyNote].filter(Boolean).join(' ') || null;
+        const changeNote =
+          !def.readOnly && holdsChangeFrom(def, this.#draft[def.draftKey] ?? '')
+            ? msg('This value was filled in for you and must be changed.')
+            : null;
+        const description = [hint, readOnlyNote, changeNote].filter(Boolean).join(' ') || null;
         return renderField({
           id: fieldId(def),
           label: this.#label(def),
           required: def.required && !def.readOnly,
           description,
           error,
+          group: def.kind === 'custom' && isGroupType(def.type) && !def.readOnly && !ctx.readOnly,
           control: this.#control(def, ctx, error, !!description),
         });
       })}

@@ -11,10 +11,13 @@ import {
   type CompanyFieldName,
   type CompanyKey,
   type CompanyWrite,
+  type CustomFieldType,
+  type CustomValue,
   type Flow,
 } from '../../api/kyb.ts';
+import { customDraftText, parseCustom } from '../custom-fields.ts';
 
-export type CompanyValue = string | string[] | null;
+export type CompanyValue = CustomValue | null;
 
 interface FieldFlags {
   required: boolean;
@@ -37,7 +40,8 @@ export interface CustomFieldDef extends FieldFlags {
   key: string;
   title: string;
   description: string | null;
-  choices: Choice[] | null;
+  type: CustomFieldType;
+  choices: Choice[];
   draftKey: string;
 }
 
@@ -54,6 +58,8 @@ export type IssueCode =
   | 'country'
   | 'choice'
   | 'change'
+  | 'integer'
+  | 'date'
   | 'invalid';
 
 const NAMES = Object.keys(COMPANY_FIELDS) as CompanyFieldName[];
@@ -96,7 +102,8 @@ export function fieldDefs(flow: Flow | null): FieldDef[] {
       // a title of only whitespace names nothing: the key is shown then, as for an empty title
       title: /\S/.test(c.field.title) ? c.field.title : key,
       description: c.field.description ?? null,
-      choices: c.field.choices && c.field.choices.length > 0 ? c.field.choices : null,
+      type: c.field.type,
+      choices: c.field.choices,
       draftKey: `custom:${key}`,
       required: c.required,
       readOnly: c.readOnly,
@@ -161,6 +168,14 @@ const sameValue = (value: CompanyValue, changeFrom: unknown) => {
   return value !== null && String(value).trim() === toDraftText(changeFrom).trim();
 };
 
+/** Whether the field still holds the flow's `changeFrom` value that must be changed. */
+export const holdsChangeFrom = (def: FieldDef, text: string) =>
+  def.changeRequired &&
+  def.changeFrom !== undefined &&
+  def.changeFrom !== null &&
+  text.trim() !== '' &&
+  text.trim() === toDraftText(def.changeFrom).trim();
+
 export interface ParseResult {
   value: CompanyValue;
   issue: IssueCode | null;
@@ -169,12 +184,11 @@ export interface ParseResult {
 /** Parses and checks one field's draft text. */
 export function parseField(def: FieldDef, raw: string): ParseResult {
   if (def.kind === 'custom') {
-    const v = raw.trim();
-    if (v === '') return { value: null, issue: def.required ? 'required' : null };
-    if (v.length > 1000) return { value: v, issue: 'too-long' };
-    if (def.choices && !def.choices.some((c) => c.key === v)) return { value: v, issue: 'choice' };
-    if (def.changeRequired && sameValue(v, def.changeFrom)) return { value: v, issue: 'change' };
-    return { value: v, issue: null };
+    const { value, issue } = parseCustom(def, raw);
+    if (issue) return { value, issue };
+    if (def.changeRequired && value !== null && sameValue(value, def.changeFrom))
+      return { value, issue: 'change' };
+    return { value, issue: null };
   }
   const value = normalize(def.key, raw);
   if (value === null) return { value, issue: def.required ? 'required' : null };
@@ -201,7 +215,7 @@ export function initialDraft(company: Company | null, defs: FieldDef[]): Record<
   const info = (company?.additionalInfo ?? {}) as Record<string, { value?: unknown } | undefined>;
   for (const def of defs) {
     const stored = def.kind === 'standard' ? company?.[def.key] : info[def.key]?.value;
-    let text = toDraftText(stored);
+    let text = def.kind === 'custom' ? customDraftText(stored) : toDraftText(stored);
     if (text === '' && def.changeRequired && def.changeFrom !== undefined && def.changeFrom !== null)
       text = toDraftText(def.changeFrom);
     draft[def.draftKey] = text;
@@ -217,13 +231,14 @@ export function validBase(company: Company | null): CompanyWrite {
     const ok = value !== undefined && value !== null && CompanyFieldSchemas[key].safeParse(value).success;
     (base as Record<string, unknown>)[key] = ok ? value : null;
   }
-  const info: Record<string, { value: string | string[] | null }> = {};
+  const info: Record<string, { value: CompanyValue }> = {};
   for (const [k, v] of Object.entries(company?.additionalInfo ?? {})) {
-    if (k.length < 1 || k.length > 100) continue;
+    if (k.length < 1) continue;
     const value = v?.value;
     if (value === null || value === undefined) info[k] = { value: null };
-    else if (typeof value === 'string' && value.length <= 1000) info[k] = { value };
-    else if (Array.isArray(value) && value.every((x) => typeof x === 'string' && x.length <= 1000))
+    else if (typeof value === 'string' || typeof value === 'boolean') info[k] = { value };
+    else if (typeof value === 'number' && Number.isFinite(value)) info[k] = { value };
+    else if (Array.isArray(value) && value.every((x) => typeof x === 'string'))
       info[k] = { value: value as string[] };
   }
   base.additionalInfo = Object.keys(info).length ? info : null;
@@ -240,7 +255,7 @@ export function companyPayload(
   draft: Record<string, string>,
 ): CompanyWrite {
   const out: CompanyWrite = { ...base };
-  const info: Record<string, { value: string | string[] | null }> = { ...(base.additionalInfo ?? {}) };
+  const info: Record<string, { value: CompanyValue }> = { ...(base.additionalInfo ?? {}) };
   for (const def of defs) {
     if (def.readOnly) continue;
     const { value, issue } = parseField(def, draft[def.draftKey] ?? '');

@@ -7,6 +7,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
+import { uploadTypeFor } from '../../api/document-types.ts';
 import type { KybDocument } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
 import { renderSummaryList } from '../review/review.ts';
@@ -35,7 +36,11 @@ export class DocumentsStep implements StepController {
   constructor(init: { documents: KybDocument[] }) {
     this.#set = new DocumentSet('doc', init.documents, (ctx) => ({
       upload: (doc, onProgress) =>
-        ctx.client.uploadCompanyDocument(ctx.formId, doc, { onUploadProgress: onProgress }),
+        ctx.client.uploadCompanyDocument(
+          ctx.formId,
+          { ...doc, type: uploadTypeFor(doc.type) },
+          { onUploadProgress: onProgress },
+        ),
     }));
   }
 

@@ -12,12 +12,21 @@ export interface DocSlot {
   required: boolean;
 }
 
-/** Company document types offered when the flow is null (every object present, nothing required). */
+/**
+ * Company document types offered when the flow is null (every object present, nothing required): the
+ * common ones of the published `KybDocumentTypeEnum`, most asked first.
+ */
 export const GENERIC_COMPANY_DOC_TYPES = [
-  'CERTIFICATE_OF_INCORPORATION',
-  'ARTICLES_OF_ASSOCIATION',
+  'INCORPORATION_CERT',
+  'INCORPORATION_ARTICLES',
+  'SHAREHOLDER_REGISTRY',
+  'DIRECTORS_REGISTRY',
+  'UBO_REGISTRY',
+  'OWNERSHIP_STRUCTURE',
   'PROOF_OF_ADDRESS',
-  'SHAREHOLDER_REGISTER',
+  'BANK_STATEMENT',
+  'GOOD_STANDING_CERT',
+  'ANNUAL_REPORT',
   'OTHER',
 ] as const;
 
@@ -44,7 +53,10 @@ export function missingRequired(
   return slots.filter((s) => s.required && !docs.some((d) => d.type === s.docType));
 }
 
-/** A localized label for a document type; unknown types are shown humanized (`BANK_STATEMENT` -> `Bank statement`). */
+/**
+ * A localized label for a document type (every published type); unknown types are shown humanized
+ * (`MY_TYPE` -> `My type`).
+ */
 export function docTypeLabel(type: string | null | undefined): string {
   switch (type) {
     case 'IDENTITY_DOCUMENT':
@@ -53,12 +65,68 @@ export function docTypeLabel(type: string | null | undefined): string {
       return msg('Proof of address', { desc: 'Document type' });
     case 'OTHER':
       return msg('Other document', { desc: 'Document type' });
-    case 'CERTIFICATE_OF_INCORPORATION':
+    case 'INCORPORATION_CERT':
       return msg('Certificate of incorporation', { desc: 'Document type' });
-    case 'ARTICLES_OF_ASSOCIATION':
+    case 'DIRECTOR_CERT':
+      return msg('Certificate of directors', { desc: 'Document type' });
+    case 'SHAREHOLDER_CERT':
+      return msg('Certificate of shareholders', { desc: 'Document type' });
+    case 'UBO_CERT':
+      return msg('Certificate of beneficial owners', { desc: 'Document type' });
+    case 'INCORPORATION_ARTICLES':
       return msg('Articles of association', { desc: 'Document type' });
-    case 'SHAREHOLDER_REGISTER':
+    case 'SHAREHOLDER_REGISTRY':
       return msg('Register of shareholders', { desc: 'Document type' });
+    case 'DIRECTORS_REGISTRY':
+      return msg('Register of directors', { desc: 'Document type' });
+    case 'STATE_REGISTRY':
+      return msg('Extract from the state business register', { desc: 'Document type' });
+    case 'UBO_REGISTRY':
+      return msg('Register of beneficial owners', { desc: 'Document type' });
+    case 'OWNERSHIP_STRUCTURE':
+      return msg('Ownership structure', { desc: 'Document type' });
+    case 'INCUMBENCY_CERT':
+      return msg('Certificate of incumbency', { desc: 'Document type' });
+    case 'TRUST_AGREEMENT':
+      return msg('Trust agreement', { desc: 'Document type' });
+    case 'INFORMATION_STATEMENT':
+      return msg('Information statement', { desc: 'Document type' });
+    case 'GOOD_STANDING_CERT':
+      return msg('Certificate of good standing', { desc: 'Document type' });
+    case 'PROOF_OF_DOMAIN':
+      return msg('Proof of domain ownership', { desc: 'Document type' });
+    case 'SOURCE_OF_FUNDS':
+      return msg('Proof of source of funds', { desc: 'Document type' });
+    case 'BANK_STATEMENT':
+      return msg('Bank statement', { desc: 'Document type' });
+    case 'INVOICE':
+      return msg('Invoice', { desc: 'Document type' });
+    case 'ONLINE_PRESENCE':
+      return msg('Online presence of the company', { desc: 'Document type' });
+    case 'DIRECTOR_ONLINE_PRESENCE':
+      return msg('Online presence of a director', { desc: 'Document type' });
+    case 'SHAREHOLDER_ONLINE_PRESENCE':
+      return msg('Online presence of a shareholder', { desc: 'Document type' });
+    case 'WEBSITE_OVERVIEW':
+      return msg('Website overview', { desc: 'Document type' });
+    case 'E_SIGNATURE_CERT':
+      return msg('Electronic signature certificate', { desc: 'Document type' });
+    case 'ANNUAL_REPORT':
+      return msg('Annual report', { desc: 'Document type' });
+    case 'NAME_CHANGE_PROOF':
+      return msg('Proof of name change', { desc: 'Document type' });
+    case 'TRADING_STATUS_PROOF':
+      return msg('Proof of trading status', { desc: 'Document type' });
+    case 'ORG_CHART':
+      return msg('Organisation chart', { desc: 'Document type' });
+    case 'COMPANY_ADVERSE_MEDIA':
+      return msg('Adverse media check of the company', { desc: 'Document type' });
+    case 'INDIVIDUAL_ADVERSE_MEDIA':
+      return msg('Adverse media check of a person', { desc: 'Document type' });
+    case 'EMAIL_CHECK':
+      return msg('E-mail verification', { desc: 'Document type' });
+    case 'SOURCE_OF_WEALTH':
+      return msg('Proof of source of wealth', { desc: 'Document type' });
     case null:
     case undefined:
     case '':

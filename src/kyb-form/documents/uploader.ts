@@ -12,6 +12,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
 import type { DocumentUpload, KybDocument } from '../../api/kyb.ts';
+
+/** An upload before its type is mapped to a published document type. */
+export type DocumentDraft = Omit<DocumentUpload, 'type'> & { type: string };
 import type { KybContext } from '../context.ts';
 import { describedBy, renderField, FocusMover } from '../field.ts';
 import { DOCUMENT_ACCEPT, fileProblem, readAsBase64, uploadFilename } from '../files.ts';
@@ -20,7 +23,8 @@ import { docTypeLabel, renameProblem, renamedFilename, safeDocumentUrl, splitFil
 
 /** The calls a document set needs; `retrieve` and `rename` exist for beneficiary documents only. */
 export interface DocumentApi {
-  upload(doc: DocumentUpload, onProgress: (fraction: number) => void): Promise<KybDocument>;
+  /** `doc.type` is the slot's type (a flow `docType`); the API maps it to a published type. */
+  upload(doc: DocumentDraft, onProgress: (fraction: number) => void): Promise<KybDocument>;
   retrieve?: ((id: string) => Promise<KybDocument>) | undefined;
   rename?: ((id: string, filename: string) => Promise<KybDocument>) | undefined;
 }
