@@ -81,6 +81,7 @@ const loadScreens = lazy(() =>
     ...company,
     ...review,
     themeStyles: theme.themeStyles,
+    loadThemeFont: theme.loadThemeFont,
     formStyles: styles.formStyles,
   })),
 );
@@ -131,7 +132,14 @@ type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateRes
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
 /** Until the service's theme is read (with the screens' code): the defaults of the styles. */
-const NO_THEME: ThemeStyles = { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] };
+const NO_THEME: ThemeStyles = {
+  vars: {},
+  fontUrl: null,
+  logo: null,
+  companyName: null,
+  supportEmail: null,
+  ignored: [],
+};
 
 /**
  * The business verification form: company details, people (beneficiaries), documents and
@@ -505,6 +513,12 @@ export class KybFormElement extends LitElement {
       const form = forms[0] ?? null;
       this.#formId = form?.id ?? null;
       this._theme = screens.themeStyles(info.theme);
+      const fontUrl = this._theme.fontUrl;
+      if (fontUrl)
+        void screens.loadThemeFont(fontUrl, this.apiBase).then((vars) => {
+          if (vars && generation === this._s.generation)
+            this._theme = { ...this._theme, vars: { ...this._theme.vars, ...vars } };
+        });
       await this.#applyLocale();
       if (signal.aborted) return;
       this.#company = new screens.CompanyStep({

@@ -125,6 +125,8 @@ export function isEmailAddress(value: unknown): value is string {
 export interface ThemeStyles {
   /** Private custom properties to set on the root wrapper (`--_kyb-theme-<name>` -> value). */
   vars: Record<string, string>;
+  /** A font file to load as the element's typeface (`ThemeCore.font` is a URI), or null. */
+  fontUrl: string | null;
   /** A safe logo URL, or null. */
   logo: string | null;
   /** The company name (plain text), or null. */
@@ -137,7 +139,14 @@ export interface ThemeStyles {
 
 /** Checks every member of the service theme and returns only safe values. Pure; works without a DOM. */
 export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
-  const out: ThemeStyles = { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] };
+  const out: ThemeStyles = {
+    vars: {},
+    fontUrl: null,
+    logo: null,
+    companyName: null,
+    supportEmail: null,
+    ignored: [],
+  };
   if (!theme || typeof theme !== 'object') return out;
   const colors = (theme.colors ?? {}) as Partial<Record<string, unknown>>;
   if (colors && typeof colors === 'object') {
@@ -150,7 +159,9 @@ export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
   }
   const { font, logo, companyName, supportEmail } = theme;
   if (font) {
+    // Published: a URI of a font file. A plain family list (older services) keeps working.
     if (isSafeFont(font)) out.vars[themeVar('font-family')] = font.trim();
+    else if (isSafeUrl(font as unknown)) out.fontUrl = (font as string).trim();
     else out.ignored.push('font');
   }
   if (logo) {
@@ -170,4 +181,27 @@ export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
     else out.ignored.push('supportEmail');
   }
   return out;
+}
+
+/** The family name under which a theme's font file is registered. */
+export const THEME_FONT_FAMILY = 'kyb-theme-font';
+/** The element's default stack, behind the theme's font. */
+const DEFAULT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+/**
+ * Loads a theme font file (`url`, resolved against `base`) as a web font and returns the custom properties
+ * that use it, or null when it cannot be loaded (blocked by the page's CSP `font-src`, not a font, offline):
+ * the default stack stays then, with no error shown.
+ */
+export async function loadThemeFont(url: string, base: string): Promise<Record<string, string> | null> {
+  if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return null;
+  try {
+    const href = new URL(url, new URL(base || '.', document.baseURI)).href;
+    const face = new FontFace(THEME_FONT_FAMILY, `url(${JSON.stringify(href)})`, { display: 'swap' });
+    await face.load();
+    document.fonts.add(face);
+    return { [themeVar('font-family')]: `'${THEME_FONT_FAMILY}', ${DEFAULT_STACK}` };
+  } catch {
+    return null;
+  }
 }

@@ -127,6 +127,29 @@ test('themeStyles ignores hostile values and never returns them', () => {
 test('themeStyles of nothing is empty', () => {
   for (const t of [null, undefined, {}]) {
     const out = themeStyles(t);
-    assert.deepEqual(out, { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] });
+    assert.deepEqual(out, {
+      vars: {},
+      fontUrl: null,
+      logo: null,
+      companyName: null,
+      supportEmail: null,
+      ignored: [],
+    });
+  }
+});
+
+test('a theme font is a font file URI (published) or a family list (older services)', () => {
+  const file = themeStyles({ font: 'https://cdn.example/fonts/brand.woff2' });
+  assert.equal(file.fontUrl, 'https://cdn.example/fonts/brand.woff2');
+  assert.deepEqual(file.vars, {}); // the default stack stays until the file has loaded
+  assert.deepEqual(file.ignored, []);
+  assert.equal(themeStyles({ font: '/fonts/brand.woff2' }).fontUrl, '/fonts/brand.woff2');
+  const family = themeStyles({ font: 'Inter, sans-serif' });
+  assert.equal(family.fontUrl, null);
+  assert.equal(family.vars['--_kyb-theme-font-family'], 'Inter, sans-serif');
+  for (const bad of ['javascript:alert(1)', '//evil.example/x.woff2', 'http://plain.example/x.woff2']) {
+    const out = themeStyles({ font: bad });
+    assert.equal(out.fontUrl, null, bad);
+    assert.deepEqual(out.ignored, ['font'], bad);
   }
 });
