@@ -240,11 +240,11 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 { name: 'preload-helper', test: /preload-helper/ },
                 {
                   name: 'schemas',
-                  test: /node_modules\/zod\/|src\/api\/(common|countries|theme-colors|kyb|age)\.ts$/,
+                  test: /node_modules\/zod\/|src\/api\/(common|countries|theme-colors|kyb(-company|-flow|-people)?|document-types|age)\.ts$/,
                 },
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts)|src\/theme\/index\.ts$/,
+                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/index\.ts$/,
                 },
               ],
             },

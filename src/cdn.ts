@@ -8,6 +8,8 @@
  * kept (Lit applies them on upgrade). Call `load()` to register both at once, for example when the
  * elements live inside another component's shadow root, where the document observer cannot see them.
  */
+import { startEarly } from './api/early.ts';
+
 const LOADERS = {
   'kyb-form': () => import('./kyb-form/define.ts'),
   'age-check': () => import('./age-check/define.ts'),
@@ -15,6 +17,22 @@ const LOADERS = {
 type Tag = keyof typeof LOADERS;
 const TAGS = Object.keys(LOADERS) as Tag[];
 const started = new Map<Tag, Promise<unknown>>();
+
+/** Each element's first requests: they leave with the element's code, not after it (see api/early.ts). */
+const FIRST: Record<Tag, string[]> = {
+  'kyb-form': ['/kyb/info/', '/kyb/forms/'],
+  'age-check': ['/age-estimation/session/'],
+};
+const early = new WeakSet<Element>();
+
+/** Starts the first request of an element that has a token, once per element. */
+function startFirst(el: Element): void {
+  const token = el.getAttribute('token');
+  if (!token || early.has(el) || customElements.get(el.localName)) return;
+  early.add(el);
+  const base = (el.getAttribute('api-base') ?? '').replace(/\/+$/, '');
+  for (const path of FIRST[el.localName as Tag]) startEarly(base + path, token);
+}
 
 function loadTag(tag: Tag): Promise<unknown> {
   let p = started.get(tag);
@@ -35,7 +53,10 @@ export function load(): Promise<void> {
 
 function scan(root: ParentNode): void {
   for (const tag of TAGS) {
-    if (!started.has(tag) && !customElements.get(tag) && root.querySelector(tag)) void loadTag(tag);
+    if (customElements.get(tag)) continue;
+    const found = root.querySelectorAll(tag);
+    found.forEach(startFirst);
+    if (!started.has(tag) && found.length) void loadTag(tag);
   }
 }
 
@@ -47,8 +68,10 @@ if (typeof document !== 'undefined' && typeof customElements !== 'undefined') {
         if (node.nodeType !== 1) continue;
         const el = node as Element;
         const name = el.localName as Tag;
-        if (name in LOADERS && !started.has(name)) void loadTag(name);
-        else if (el.firstElementChild) scan(el);
+        if (name in LOADERS) {
+          startFirst(el);
+          if (!started.has(name)) void loadTag(name);
+        } else if (el.firstElementChild) scan(el);
       }
     }
     if (TAGS.every((t) => started.has(t))) return;

@@ -7,6 +7,7 @@
  * the request leaves, so the schemas and zod download in parallel with the first answer instead of
  * before the first request.
  */
+import { takeEarly } from './early.ts';
 import type * as z from 'zod/mini';
 import type { RawResponse } from './xhr.ts';
 
@@ -301,6 +302,12 @@ export class HttpClient {
     body: string | undefined,
     signal: AbortSignal,
   ): Promise<RawResponse> {
+    // The loader may have sent this very request already (same URL and token): adopt its answer.
+    const early =
+      method === 'GET' && !this.#opts.fetch && headers.Authorization
+        ? takeEarly(url, headers.Authorization, signal)
+        : null;
+    if (early) return early;
     const doFetch = this.#opts.fetch ?? globalThis.fetch;
     const res = await doFetch(url, { method, headers, body, signal, credentials: 'omit' });
     const text = await res.text();
