@@ -152,6 +152,51 @@ const unwrapPreloads: Plugin = {
   },
 };
 
+/**
+ * CDN build: the entry learns each element's chunk graph, so it can preload it all at once
+ * (`<link rel="modulepreload">`) instead of discovering it import by import (entry → element → shared →
+ * first screens). Per element: its chunk, everything it imports statically, and the first-screen chunks it
+ * loads at once (the schemas, `<kyb-form>`'s company step, `<age-check>`'s capture screens) with theirs.
+ * The list replaces the `__VE_PRELOAD__` placeholder in the entry.
+ */
+const preloadGraph: Plugin = {
+  name: 'verify-elements-preload-graph',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry && c.fileName === 'verify-elements.js');
+      if (!entry) return;
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const FIRST = /\/(kyb-screens|schemas)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
+      const closure = (start: string, out: Set<string>) => {
+        if (out.has(start)) return;
+        out.add(start);
+        for (const dep of byFile.get(start)?.imports ?? []) closure(dep, out);
+      };
+      const graph: Record<string, string[]> = {};
+      for (const tag of ['kyb-form', 'age-check']) {
+        const define = entry.dynamicImports
+          .map((f) => byFile.get(f))
+          .find((c) => c?.facadeModuleId?.endsWith(`/src/${tag}/define.ts`));
+        if (!define) continue;
+        const files = new Set<string>();
+        closure(define.fileName, files);
+        for (const dyn of define.dynamicImports) if (FIRST.test(dyn)) closure(dyn, files);
+        // Only chunks whose code is this element's (the age check does not preload the KYB screens).
+        files.delete(entry.fileName); // already here
+        graph[tag] = [...files].filter((f) => tag === 'kyb-form' || !/kyb-screens/.test(f));
+      }
+      const literal = JSON.stringify(JSON.stringify(graph));
+      const placeholder = /(["'`])__VE_PRELOAD__\1/;
+      if (!placeholder.test(entry.code)) throw new Error('preloadGraph: placeholder not found');
+      entry.code = entry.code.replace(placeholder, () => literal);
+    },
+  },
+};
+
 /** Rewrites `./x.ts` specifiers in emitted declarations to `./x.js` (what consumers resolve). */
 function rewriteDeclarations(dir: string): void {
   for (const name of readdirSync(dir)) {
@@ -254,6 +299,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
       plugins: [
         minifyTemplates,
         unwrapPreloads,
+        preloadGraph,
         {
           name: 'verify-elements-iife-loader',
           generateBundle() {

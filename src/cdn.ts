@@ -34,9 +34,31 @@ function startFirst(el: Element): void {
   for (const path of FIRST[el.localName as Tag]) startEarly(base + path, token);
 }
 
+/**
+ * Each element's chunk graph, filled in by the CDN build (see vite.config.ts, preloadGraph): preloaded at
+ * once, so no chunk waits for the one that imports it.
+ */
+const PRELOAD = '__VE_PRELOAD__';
+function preload(tag: Tag): void {
+  let graph: Partial<Record<Tag, string[]>> = {};
+  try {
+    graph = JSON.parse(PRELOAD) as typeof graph; // not JSON outside the CDN build: nothing to preload
+  } catch {
+    return;
+  }
+  const files = graph[tag] ?? [];
+  for (const file of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(file, import.meta.url).href;
+    document.head.append(link);
+  }
+}
+
 function loadTag(tag: Tag): Promise<unknown> {
   let p = started.get(tag);
   if (!p) {
+    preload(tag);
     p = LOADERS[tag]().catch((err: unknown) => {
       started.delete(tag);
       console.error(`verify-elements: could not load <${tag}>`, err);
