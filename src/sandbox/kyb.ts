@@ -18,8 +18,8 @@ import {
 } from '../api/kyb.ts';
 import { createVisibilityIndex } from '../conditions/index.ts';
 import { acct, type Ctx, type RouteDef } from './context.ts';
+import { sendCompanyInfoRequest, sendCompanySubmit } from './webhooks.ts';
 import type {
-  Account,
   StoredBeneficiary,
   StoredDocument,
   StoredFile,
@@ -238,24 +238,6 @@ function submitErrors(ctx: Ctx, form: StoredForm): Record<string, string[]> {
   return fields;
 }
 
-async function kybWebhook(
-  ctx: Ctx,
-  account: Account,
-  form: StoredForm,
-  event: 'KYB_FORM_SUBMITTED' | 'KYB_INFORMATION_REQUESTED',
-  message?: string,
-) {
-  await ctx.services.webhook(account, 'KYB', account.webhookUrl, {
-    event,
-    formId: form.id,
-    clientId: form.clientId,
-    externalRef: form.externalRef,
-    status: form.meta.status,
-    occurredAt: iso(ctx.now()),
-    ...(message ? { message } : {}),
-  });
-}
-
 /** Control: puts a submitted form back to `PENDING` and sends the KYB webhook. */
 export async function requestInformation(ctx: Ctx, formId: string, message?: string) {
   const account = acct(ctx);
@@ -263,7 +245,8 @@ export async function requestInformation(ctx: Ctx, formId: string, message?: str
   if (!form || form.accountId !== account.id) throw notFound('No such form.');
   form.meta.status = 'PENDING';
   form.meta.approvalStatus = null;
-  await kybWebhook(ctx, account, form, 'KYB_INFORMATION_REQUESTED', message);
+  void message; // shown on the dashboard of a real service; not part of the published webhook body
+  await sendCompanyInfoRequest(ctx, account, form);
   return form;
 }
 
@@ -394,16 +377,22 @@ export const kybRoutes: RouteDef[] = [
       };
       ctx.state.kybTokens.set(rec.tokenString, rec);
       const form = account.forms.get(body.clientId);
+      // `kyb.KybToken` (its `KybFormToken` branch).
       return json(
         {
+          tokenType: 'FORM',
           tokenString: rec.tokenString,
           expiration: iso(rec.expiresAt),
+          isActive: rec.expiresAt > now,
           isValid: rec.expiresAt > now,
           companyId: form?.id ?? null,
           clientId: rec.clientId,
           externalRef: rec.externalRef,
           locale: rec.locale,
+          flow: body.flow ?? null,
+          theme: body.theme ?? null,
           tags: rec.tags,
+          scanRefs: body.scanRefs ?? null,
         },
         201,
       );
@@ -492,7 +481,7 @@ export const kybRoutes: RouteDef[] = [
       if (Object.keys(errors).length > 0) throw validationError(errors, 'The form is not complete.');
       form.meta.status = 'PROCESSING';
       form.meta.submissionTime = iso(ctx.now());
-      await kybWebhook(ctx, acct(ctx), form, 'KYB_FORM_SUBMITTED');
+      await sendCompanySubmit(ctx, acct(ctx), form);
       return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
     },
   },

@@ -5,6 +5,7 @@ import { startSandboxServer, type SandboxServer } from '../../src/sandbox/node-s
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { ApiError, PartnerClient, signWebhook, verifyWebhookSignature } from '../../src/server/index.ts';
 import type { AmlCheckRequest } from '../../src/api/aml.ts';
+import type { AgeTokenRequest } from '../../src/api/age.ts';
 
 let srv: SandboxServer;
 before(async () => {
@@ -41,8 +42,11 @@ describe('PartnerClient', () => {
           postalCode: '1234',
           state: 'TX',
         }),
-      () => client.createAgeToken({ min_age: 10, buffer: 11 }),
-      () => client.createAgeToken({ retry_limit: 4 }),
+      () => client.createAgeToken({ min_age: 10, confidence_threshold: 70, buffer: 11 }),
+      () => client.createAgeToken({ min_age: 18, confidence_threshold: 70, retry_limit: 4 }),
+      () => client.createAgeToken({} as AgeTokenRequest),
+      () => client.createAgeToken({ min_age: 18, confidence_threshold: 101 }),
+      () => client.createAgeToken({ min_age: 18, confidence_threshold: 70, success_redirect: '/relative' }),
       () => client.addToBlocklist('scan', 'FACE' as 'SELFIE', 'reason'),
       () => client.addToBlocklist('scan', 'SELFIE', ''),
       () => client.createClientToken({ clientId: '' }),
@@ -59,7 +63,7 @@ describe('PartnerClient', () => {
   test('402 surfaces as ApiError with code insufficient_finances and the body', async () => {
     const acc = await new SandboxControl({ baseUrl: srv.url }).createAccount({ ageCredits: 0 });
     const { client, counter } = counting(acc.apiKey, acc.apiSecret);
-    await assert.rejects(client.createAgeToken({}), (e) => {
+    await assert.rejects(client.createAgeToken({ min_age: 18, confidence_threshold: 70.5 }), (e) => {
       assert.ok(e instanceof ApiError);
       assert.equal(e.status, 402);
       assert.equal(e.code, 'insufficient_finances');
