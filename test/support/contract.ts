@@ -57,10 +57,26 @@ interface Mode {
   branch: number;
   enumIndex: number;
   direction: Direction;
+  /**
+   * In `nulls` samples, nullable leaves are `null`, and so are the nullable objects and arrays met at
+   * this nesting level (counted in nullable containers): shallower ones are kept so that the `null`s
+   * inside them show.
+   */
+  nullLevel: number;
 }
 interface Stats {
   maxEnum: number;
   maxBranches: number;
+  maxNullLevel: number;
+}
+
+/** Whether a schema (through `$ref` / `allOf`) describes an object or an array. */
+function isContainer(schema: unknown, doc: Obj, depth = 0): boolean {
+  if (!isObj(schema) || depth > 10) return false;
+  if (typeof schema.$ref === 'string') return isContainer(resolveRef(schema.$ref, doc), doc, depth + 1);
+  if (Array.isArray(schema.allOf)) return schema.allOf.some((p) => isContainer(p, doc, depth + 1));
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('object') || types.includes('array') || isObj(schema.properties);
 }
 
 /** Strings tried, in order, for a pattern; the first that matches (and fits the bounds) is used. */
@@ -137,27 +153,51 @@ function numberFor(s: Obj, integer: boolean): number {
   return Number.isInteger(v) ? (v + 0.5 <= (hi ?? Infinity) ? v + 0.5 : v - 0.5) : v;
 }
 
-function gen(schema: unknown, doc: Obj, mode: Mode, stats: Stats, name: string, depth: number): unknown {
+function gen(
+  schema: unknown,
+  doc: Obj,
+  mode: Mode,
+  stats: Stats,
+  name: string,
+  depth: number,
+  level = 0,
+): unknown {
   if (depth > 30) throw new Error('schema too deep for samples');
   if (!isObj(schema)) return 'sample';
-  if (typeof schema.$ref === 'string')
-    return gen(resolveRef(schema.$ref, doc), doc, mode, stats, name, depth + 1);
+  const next = (s: unknown, n = name, l = level) => gen(s, doc, mode, stats, n, depth + 1, l);
+  if (typeof schema.$ref === 'string') return next(resolveRef(schema.$ref, doc));
   if ('const' in schema) return schema.const;
+  /** A nullable member in a `nulls` sample: `null`, or kept (one level deeper) when a container above the level. */
+  const nullHere = (inner: unknown): boolean | 'deeper' => {
+    if (mode.kind !== 'nulls') return false;
+    if (!isContainer(inner, doc)) return true;
+    stats.maxNullLevel = Math.max(stats.maxNullLevel, level + 1);
+    return level >= mode.nullLevel ? true : 'deeper';
+  };
   const branches = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
   if (Array.isArray(branches)) {
     const nonNull = branches.filter((b) => !isNullBranch(b));
-    if (nonNull.length < branches.length && mode.kind === 'nulls') return null;
+    const pick = nonNull[mode.branch % nonNull.length];
     stats.maxBranches = Math.max(stats.maxBranches, nonNull.length);
-    return gen(nonNull[mode.branch % nonNull.length], doc, mode, stats, name, depth + 1);
+    if (nonNull.length < branches.length) {
+      const n = nullHere(pick);
+      if (n === true) return null;
+      if (n === 'deeper') return next(pick, name, level + 1);
+    }
+    return next(pick);
   }
   if (Array.isArray(schema.allOf)) {
     let out: unknown;
-    for (const part of schema.allOf) out = mergeValues(out, gen(part, doc, mode, stats, name, depth + 1));
+    for (const part of schema.allOf) out = mergeValues(out, next(part));
     return out;
   }
   let type = schema.type;
   if (Array.isArray(type)) {
-    if (type.includes('null') && mode.kind === 'nulls') return null;
+    if (type.includes('null')) {
+      const n = nullHere({ ...schema, type: type.filter((t) => t !== 'null') });
+      if (n === true) return null;
+      if (n === 'deeper') level++;
+    }
     type = type.find((t) => t !== 'null');
   }
   if (Array.isArray(schema.enum)) {
@@ -174,17 +214,17 @@ function gen(schema: unknown, doc: Obj, mode: Mode, stats: Stats, name: string, 
         if (mode.direction === 'response' && ps.writeOnly === true) continue;
         if (mode.direction === 'request' && ps.readOnly === true) continue;
         if (mode.kind === 'required' && !required.has(p)) continue;
-        out[p] = gen(ps, doc, mode, stats, p, depth + 1);
+        out[p] = next(ps, p);
       }
       if (isObj(schema.additionalProperties) && mode.kind !== 'required')
-        out.key_1 = gen(schema.additionalProperties, doc, mode, stats, 'key_1', depth + 1);
+        out.key_1 = next(schema.additionalProperties, 'key_1');
       return out;
     }
     case 'array': {
       const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
       const max = typeof schema.maxItems === 'number' ? schema.maxItems : 100;
       const n = Math.min(max, Math.max(min, mode.kind === 'required' ? 0 : 1));
-      return Array.from({ length: n }, () => gen(schema.items, doc, mode, stats, name, depth + 1));
+      return Array.from({ length: n }, () => next(schema.items));
     }
     case 'string':
       return stringFor(schema, name);
@@ -220,12 +260,13 @@ export function samples(name: string, direction: Direction = 'response'): Sample
     const k = JSON.stringify(value);
     if (!out.has(k)) out.set(k, { label, value });
   };
-  const stats: Stats = { maxEnum: 1, maxBranches: 1 };
+  const stats: Stats = { maxEnum: 1, maxBranches: 1, maxNullLevel: 0 };
   for (let branch = 0; branch < stats.maxBranches; branch++) {
-    const at = (kind: Kind, enumIndex: number) =>
-      gen(root, doc, { kind, branch, enumIndex, direction }, stats, def, 0);
+    const at = (kind: Kind, enumIndex: number, nullLevel = 0) =>
+      gen(root, doc, { kind, branch, enumIndex, direction, nullLevel }, stats, def, 0);
     add(`branch ${branch}, all members`, at('full', 0));
-    add(`branch ${branch}, nullable members null`, at('nulls', 0));
+    for (let level = 0; level <= stats.maxNullLevel; level++)
+      add(`branch ${branch}, nullable members null (containers from level ${level})`, at('nulls', 0, level));
     add(`branch ${branch}, required members only`, at('required', 0));
     for (let e = 1; e < Math.max(2, stats.maxEnum); e++)
       add(`branch ${branch}, enum value #${e}`, at('full', e));
