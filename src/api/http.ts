@@ -11,7 +11,8 @@ import { takeEarly } from './early.ts';
 import type * as z from 'zod/mini';
 import type { RawResponse } from './xhr.ts';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+/** `input`: the request was refused before it was sent (the partner-server helper's request checks). */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'input';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

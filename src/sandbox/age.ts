@@ -15,7 +15,7 @@ import {
   type AgeWebhook,
   type InsufficientFinancesBody,
 } from '../api/age.ts';
-import { acct, bodyOrEmpty, type Ctx, type RouteDef } from './context.ts';
+import { acct, type Ctx, type RouteDef } from './context.ts';
 import type { AgeSessionRecord, ScenarioEstimate } from './state.ts';
 import { base64ToBytes, HttpError, iso, json, notFound, parseOrThrow, randomHex, uuid } from './util.ts';
 
@@ -101,6 +101,10 @@ function checkOpen(ctx: Ctx, s: AgeSessionRecord, step: 'SELFIE' | 'DOCUMENT') {
   }
 }
 
+/** The model's verdict (free text as published, ours): `ADULT` / `MINOR` when an age was decided. */
+const verdictOf = (outcome: NonNullable<AgeSessionRecord['outcome']>) =>
+  outcome === 'SUCCESS' ? 'ADULT' : outcome === 'UNDERAGE' ? 'MINOR' : null;
+
 async function finish(ctx: Ctx, s: AgeSessionRecord, outcome: NonNullable<AgeSessionRecord['outcome']>) {
   s.outcome = outcome;
   s.step = 'DONE';
@@ -108,10 +112,10 @@ async function finish(ctx: Ctx, s: AgeSessionRecord, outcome: NonNullable<AgeSes
   const account = acct(ctx);
   const body: AgeWebhook = {
     scanRef: s.scanRef,
-    status: s.status,
+    status: s.status === 'FAILED' ? 'FAILED' : 'COMPLETED',
     outcome: s.outcome,
-    verdict: outcome === 'SUCCESS' ? 'APPROVED' : outcome === 'UNDERAGE' ? 'DENIED' : null,
-    estimatedAge: s.lastAge,
+    verdict: verdictOf(outcome),
+    estimatedAge: s.lastAge === null ? null : Math.round(s.lastAge),
     confidence: s.lastConfidence,
     clientId: s.clientId,
     occurredAt: iso(ctx.now()),
@@ -178,12 +182,12 @@ export const ageRoutes: RouteDef[] = [
       const account = acct(ctx);
       // The interface: finances are checked first.
       if (account.ageCredits <= 0) return json(INSUFFICIENT_FINANCES, 402);
-      const body = parseOrThrow(AgeTokenRequest, bodyOrEmpty(ctx));
+      const body = parseOrThrow(AgeTokenRequest, ctx.json());
       account.ageCredits--;
       const now = ctx.now();
       const settings = {
-        min_age: body.min_age ?? AGE_DEFAULTS.min_age,
-        confidence_threshold: body.confidence_threshold ?? AGE_DEFAULTS.confidence_threshold,
+        min_age: body.min_age,
+        confidence_threshold: body.confidence_threshold,
         buffer: body.buffer ?? AGE_DEFAULTS.buffer,
         escalation: body.escalation ?? AGE_DEFAULTS.escalation,
         retry_limit: body.retry_limit ?? AGE_DEFAULTS.retry_limit,

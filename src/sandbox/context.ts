@@ -2,6 +2,7 @@
 import type { Account, AgeSessionRecord, KybTokenRecord, SandboxState, WebhookRecord } from './state.ts';
 import { HttpError, isRecord, randomHex } from './util.ts';
 import { signWebhook } from '../server/index.ts';
+import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../api/webhooks.ts';
 
 /**
  * Which credential a route takes:
@@ -97,16 +98,16 @@ export class Services {
   }
 
   /**
-   * Records a signed webhook and, when a URL exists and delivery is on, POSTs it (5 s timeout);
-   * failures are recorded, never thrown.
+   * Records a signed webhook and, when a URL exists and delivery is on, POSTs it (5 s timeout) with the
+   * published headers `Idenfy-Event-Type` and `Idenfy-Signature`; failures are recorded, never thrown.
    */
   async webhook(account: Account, eventType: WebhookRecord['eventType'], url: string | null, body: unknown) {
     const raw = JSON.stringify(body);
     const signature = await signWebhook(raw, account.webhookSecret);
     const headers = {
       'Content-Type': 'application/json',
-      'X-Event-Type': eventType,
-      'X-Signature': signature,
+      [WEBHOOK_EVENT_HEADER]: eventType,
+      [WEBHOOK_SIGNATURE_HEADER]: signature,
     };
     const rec: WebhookRecord = {
       id: crypto.randomUUID(),

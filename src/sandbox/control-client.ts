@@ -12,6 +12,7 @@
 import * as z from 'zod/mini';
 import { HttpClient, type HttpClientOptions } from '../api/http.ts';
 import type { QuestionnaireDefinition } from '../api/kyb.ts';
+import type { WebhookEventType } from '../api/webhooks.ts';
 import type { MalformedKind } from './state.ts';
 
 export interface SandboxControlOptions extends Omit<HttpClientOptions, 'auth' | 'baseUrl'> {
@@ -30,9 +31,16 @@ export const CreatedAccount = z.object({
 });
 export type CreatedAccount = z.infer<typeof CreatedAccount>;
 
+/** The `Idenfy-Event-Type` values (listed here so this module stays free of the schema modules). */
+const EVENT_TYPES = [
+  'COMPANY_SUBMIT',
+  'COMPANY_INFO_REQUEST',
+  'AGE_ESTIMATION',
+] as const satisfies readonly WebhookEventType[];
+
 export const WebhookRecord = z.object({
   id: z.string(),
-  eventType: z.enum(['AGE_ESTIMATION', 'KYB']),
+  eventType: z.enum(EVENT_TYPES),
   url: z.nullable(z.string()),
   headers: z.record(z.string(), z.string()),
   body: z.string(),

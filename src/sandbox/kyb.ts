@@ -20,8 +20,8 @@ import {
 import { INDIVIDUAL_DOCUMENT_TYPES } from '../api/document-types.ts';
 import { createVisibilityIndex } from '../conditions/index.ts';
 import { acct, type Ctx, type RouteDef } from './context.ts';
+import { sendCompanyInfoRequest, sendCompanySubmit } from './webhooks.ts';
 import type {
-  Account,
   StoredBeneficiary,
   StoredDocument,
   StoredFile,
@@ -317,32 +317,6 @@ function submitErrors(ctx: Ctx, form: StoredForm): Record<string, string[]> {
   return fields;
 }
 
-/** `kyb.CompanySubmitWebhook`, sent when a form is submitted. */
-async function submitWebhook(ctx: Ctx, account: Account, form: StoredForm) {
-  await ctx.services.webhook(account, 'KYB', account.webhookUrl, {
-    id: form.id,
-    submissionTime: form.meta.submissionTime,
-    soleProprietor: form.meta.soleProprietor,
-    clientId: form.clientId,
-    externalRef: form.externalRef,
-  });
-}
-
-/** `kyb.CompanyInfoRequestWebhook`, sent when more information is requested of a submitted form. */
-async function infoRequestWebhook(ctx: Ctx, account: Account, form: StoredForm) {
-  const token = [...ctx.state.kybTokens.values()].find(
-    (t) => t.accountId === account.id && t.clientId === form.clientId,
-  );
-  await ctx.services.webhook(account, 'KYB', account.webhookUrl, {
-    companyId: form.id,
-    token: token?.tokenString ?? '',
-    date: iso(ctx.now()),
-    email: null,
-    manager: null,
-    status: 'REQUESTED',
-  });
-}
-
 /** Control: puts a submitted form back to `PENDING` and sends the KYB webhook. */
 export async function requestInformation(ctx: Ctx, formId: string, message?: string) {
   const account = acct(ctx);
@@ -350,8 +324,8 @@ export async function requestInformation(ctx: Ctx, formId: string, message?: str
   if (!form || form.accountId !== account.id) throw notFound('No such form.');
   form.meta.status = 'PENDING';
   form.meta.approvalStatus = null;
-  void message; // kept in the sandbox's control answer; the published webhook has no message member
-  await infoRequestWebhook(ctx, account, form);
+  void message; // shown on the dashboard of a real service; not part of the published webhook body
+  await sendCompanyInfoRequest(ctx, account, form);
   return form;
 }
 
@@ -482,16 +456,22 @@ export const kybRoutes: RouteDef[] = [
       };
       ctx.state.kybTokens.set(rec.tokenString, rec);
       const form = account.forms.get(body.clientId);
+      // `kyb.KybToken` (its `KybFormToken` branch).
       return json(
         {
+          tokenType: 'FORM',
           tokenString: rec.tokenString,
           expiration: iso(rec.expiresAt),
+          isActive: rec.expiresAt > now,
           isValid: rec.expiresAt > now,
           companyId: form?.id ?? null,
           clientId: rec.clientId,
           externalRef: rec.externalRef,
           locale: rec.locale,
+          flow: body.flow ?? null,
+          theme: body.theme ?? null,
           tags: rec.tags,
+          scanRefs: body.scanRefs ?? null,
         },
         201,
       );
@@ -588,7 +568,7 @@ export const kybRoutes: RouteDef[] = [
       if (Object.keys(errors).length > 0) throw validationError(errors, 'The form is not complete.');
       form.meta.status = 'PROCESSING';
       form.meta.submissionTime = iso(ctx.now());
-      await submitWebhook(ctx, acct(ctx), form);
+      await sendCompanySubmit(ctx, acct(ctx), form);
       return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
     },
   },

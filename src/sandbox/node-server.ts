@@ -56,8 +56,9 @@ async function main() {
     '',
     'How to use: call the server-side endpoints with HTTP Basic auth (API key : API secret), e.g. ' +
       `curl -u ${DEMO_ACCOUNT.apiKey}:${DEMO_ACCOUNT.apiSecret} -X POST -H 'Content-Type: application/json' ` +
-      `-d '{"clientId":"me"}' ${srv.url}/kyb/tokens/ mints a KYB form token for <kyb-form token=...>, and ` +
-      'POST /age-estimation/token/ creates an age-check session for <age-check>. Everything is in memory and ' +
+      `-d '{"tokenType":"FORM","clientId":"me"}' ${srv.url}/kyb/tokens/ mints a KYB form token for ` +
+      '<kyb-form token=...>, and POST /age-estimation/token/ {"min_age":18,"confidence_threshold":70} ' +
+      'creates an age-check session for <age-check>. Everything is in memory and ' +
       'offline; create isolated accounts with POST /_sandbox/accounts, steer outcomes with the /_sandbox/ ' +
       'control endpoints (see src/sandbox/README.md), and stop with Ctrl+C.',
   ];

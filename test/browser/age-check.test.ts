@@ -5,7 +5,7 @@ import { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import type { MachineState } from '../../src/age-check/machine.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
-import type { AgeTokenRequest } from '../../src/api/age.ts';
+import { ageRequest, type AgeTokenSettings } from '../support/age-request.ts';
 
 /** The element with an observable `navigate` and access to its state and stream. */
 class TestAgeCheck extends AgeCheckElement {
@@ -24,12 +24,12 @@ customElements.define('test-age-check', TestAgeCheck);
 
 const BASE = '/sandbox';
 
-async function setup(req: AgeTokenRequest = {}, scenario?: AgeScenario) {
+async function setup(req: AgeTokenSettings = {}, scenario?: AgeScenario) {
   const anon = new SandboxControl({ baseUrl: BASE });
   const account = await anon.createAccount({});
   const control = anon.withAccount(account);
   const partner = new PartnerClient({ baseUrl: BASE, apiKey: account.apiKey, apiSecret: account.apiSecret });
-  const created = await partner.createAgeToken(req);
+  const created = await partner.createAgeToken(ageRequest(req));
   if (scenario) await control.setAgeScenario(created.token, scenario);
   return { control, token: created.token };
 }

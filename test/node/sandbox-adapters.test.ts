@@ -60,7 +60,7 @@ describe('koaMiddleware under /sandbox', () => {
     const res = await fetch(`${base}/sandbox/kyb/tokens/`, {
       method: 'POST',
       headers: { Authorization: auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ clientId: 'koa' }),
+      body: JSON.stringify({ tokenType: 'FORM', clientId: 'koa' }),
     });
     assert.equal(res.status, 201);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
@@ -70,7 +70,7 @@ describe('koaMiddleware under /sandbox', () => {
     const age = await fetch(`${base}/sandbox/age-estimation/token/`, {
       method: 'POST',
       headers: { Authorization: auth },
-      body: '{}',
+      body: JSON.stringify({ min_age: 18, confidence_threshold: 70 }),
     });
     const body = (await age.json()) as { session_url: string };
     assert.equal(body.session_url.startsWith(`${base}/age-check.html?token=`), true);
@@ -110,7 +110,7 @@ describe('nodeListener and the Vite plugin', () => {
       const res = await fetch(`${base}/api/v2/token`, {
         method: 'POST',
         headers: { Authorization: auth },
-        body: JSON.stringify({ clientId: 'n' }),
+        body: JSON.stringify({ clientId: 'n', tokenType: 'IDENTIFICATION' }),
       });
       assert.equal(res.status, 201);
       const head = await fetch(`${base}/_sandbox/webhooks`, { headers: { Authorization: auth } });

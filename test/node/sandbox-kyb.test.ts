@@ -6,11 +6,11 @@ import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { CompanyInfoRequestWebhook, CompanySubmitWebhook } from '../../src/api/webhooks.ts';
 import {
   Answers,
   KybDocument,
   KybInfo,
-  KybWebhook,
   QUESTION_TYPES,
   QuestionnaireList,
   THEME_COLOR_KEYS,
@@ -229,13 +229,20 @@ describe('KYB', () => {
     await control.requestInformation(form.id, 'Please add a director');
     assert.equal((await kyb.getForm(form.id)).meta.status, 'PENDING');
     await kyb.updateForm(form.id, { ...company, phone: '+4930123456' });
-    const hooks = (await control.listWebhooks()).filter((h) => h.eventType === 'KYB');
-    const events = hooks.map((h) => KybWebhook.parse(JSON.parse(h.body))).filter((h) => h.formId === form.id);
+    const hooks = (await control.listWebhooks()).filter((h) => h.eventType !== 'AGE_ESTIMATION');
     assert.deepEqual(
-      events.map((h) => h.event),
-      ['KYB_FORM_SUBMITTED', 'KYB_INFORMATION_REQUESTED'],
+      hooks.map((h) => h.headers['Idenfy-Event-Type']),
+      ['COMPANY_SUBMIT', 'COMPANY_INFO_REQUEST'],
     );
-    assert.equal(hooks[0]!.headers['X-Event-Type'], 'KYB');
+    const submitted = CompanySubmitWebhook.parse(JSON.parse(hooks[0]!.body));
+    assert.equal(submitted.id, form.id);
+    assert.ok(submitted.submissionTime);
+    const asked = CompanyInfoRequestWebhook.parse(JSON.parse(hooks[1]!.body));
+    assert.equal(asked.companyId, form.id);
+    assert.equal(asked.status, 'REQUESTED');
+    // the information request's token opens the same form
+    const again = new KybClient({ baseUrl: srv.url, token: asked.token });
+    assert.equal((await again.getForm(form.id)).meta.status, 'PENDING');
   });
 
   test('answers: per-type validation, unknown keys, files stored and kept by URL', async () => {
