@@ -46,6 +46,21 @@ import {
 
 /* ---------------------------------------------------------------- helpers */
 
+/**
+ * The theme with `logo` and `font` as absolute URIs (published `format: uri`): a path stored for the
+ * account is resolved on the sandbox's own origin.
+ */
+function absoluteThemeUrls(ctx: Ctx, theme: unknown) {
+  if (!isRecord(theme)) return null;
+  const out: Record<string, unknown> = { ...theme };
+  for (const key of ['logo', 'font'] as const) {
+    const v = theme[key];
+    if (typeof v === 'string' && v.startsWith('/') && !v.startsWith('//'))
+      out[key] = new URL(v, ctx.origin).href;
+  }
+  return out;
+}
+
 /** The flow's custom field definitions by key (company and every applicant type). */
 function customDefs(ctx: Ctx): Map<string, CustomFieldDef> {
   const info = acct(ctx).kybInfo;
@@ -486,7 +501,7 @@ export const kybRoutes: RouteDef[] = [
       return json({
         ...info,
         locale: ctx.kybToken?.locale ?? (typeof info.locale === 'string' ? info.locale : 'en'),
-        theme: info.theme ?? null,
+        theme: absoluteThemeUrls(ctx, info.theme),
         flow: info.flow ?? null,
       });
     },

@@ -335,7 +335,7 @@ describe('auth matrix', () => {
         assert.equal(res.status, status, `${r.method} ${r.path} with ${name}: ${res.text}`);
         const body = KybErrorBody.parse(res.json);
         assert.equal(body.identifier, status === 401 ? 'AUTHENTICATION_FAILED' : 'NOT_FOUND');
-        assert.equal(body.documentation, `/docs/errors#${body.identifier}`);
+        assert.equal(body.documentation, `urn:verify-elements:sandbox:errors:${body.identifier}`);
         checked++;
       }
     }

@@ -481,11 +481,19 @@ async function companyBodies(): Promise<BuiltBody[]> {
 function personDraft(): BeneficiaryDraft {
   return {
     ...emptyDraft('INDIVIDUAL'),
-    name: 'Ada',
-    surname: 'Lovelace',
-    dateOfBirth: '1990-12-10',
-    nationality: 'GB',
-    email: 'ada@example.com',
+    values: {
+      name: 'Ada',
+      surname: 'Lovelace',
+      dateOfBirth: '1990-12-10',
+      nationality: 'GB',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0000',
+      citizenship: 'GB',
+      documentNumber: 'X1234567',
+      residentialAddress: '1 St James Square',
+      taxResidence: 'GB',
+      selfDeclaredPep: 'no',
+    },
     types: ['UBO', 'CEO'],
     positions: ['Director', '', ''],
     ownership: '30.5',
@@ -493,10 +501,8 @@ function personDraft(): BeneficiaryDraft {
 }
 function companyOwnerDraft(): BeneficiaryDraft {
   return {
-    ...emptyDraft('COMPANY'),
-    companyName: 'Holding AG',
-    country: 'CH',
-    registrationNumber: 'CHE-123.456.789',
+    ...emptyDraft('COMPANY', 'parent-company-id'),
+    values: { companyName: 'Holding AG', country: 'CH', registrationNumber: 'CHE-123.456.789' },
     types: ['SHAREHOLDER'],
     ownership: '60',
   };
