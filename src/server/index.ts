@@ -4,7 +4,8 @@
  * The API secret belongs on the partner's server only: never ship this client with the secret to a browser.
  */
 import * as z from 'zod/mini';
-import { HttpClient, type HttpClientOptions } from '../api/http.ts';
+import { ApiError, HttpClient, type HttpClientOptions } from '../api/http.ts';
+import { insecureApiBase } from '../api/url.ts';
 import { AmlMonitoring, CreateMonitoringRequest, MonitoringCommentRequest } from '../api/aml.ts';
 import { SosFilingDocument, SosOrderRequest } from '../api/sos.ts';
 import { AgeTokenRequest, AgeTokenResponse } from '../api/age.ts';
@@ -33,6 +34,8 @@ export class PartnerClient {
 
   constructor({ apiKey, apiSecret, ...rest }: PartnerClientOptions) {
     if (!apiKey || !apiSecret) throw new TypeError('apiKey and apiSecret are required');
+    const insecure = rest.allowInsecureHttp ? null : insecureApiBase(rest.baseUrl);
+    if (insecure) throw new ApiError({ kind: 'insecure', message: insecure });
     this.http = new HttpClient({ ...rest, auth: { type: 'basic', key: apiKey, secret: apiSecret } });
   }
 

@@ -12,6 +12,7 @@
  */
 import type { Theme } from '../api/kyb.ts';
 import { THEME_COLOR_KEYS, type ThemeColorKey } from '../api/theme-colors.ts';
+import { safeServiceUrl } from '../api/url.ts';
 
 /** Theme colour key -> the name used in `--kyb-color-<name>` and `--_kyb-theme-<name>`. */
 export const THEME_COLOR_NAMES: Record<ThemeColorKey, string> = {
@@ -93,23 +94,9 @@ export function isSafeFont(value: unknown): value is string {
   return families.length <= 10 && families.every((f) => FAMILY.test(f));
 }
 
-/** Whether `value` is an `https:` URL or a relative path (`/x`, `./x`, `../x`); never `//`, `javascript:`, `data:`. */
+/** Whether `value` passes the one rule for service URLs (`src/api/url.ts`), relative paths allowed. */
 export function isSafeUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const v = value.trim();
-  if (v.length === 0 || v.length > 2048) return false;
-  // Control characters and whitespace inside URLs are how scheme checks get fooled.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f\\<>"'`]/.test(v)) return false;
-  if (v.startsWith('//')) return false;
-  if (v.startsWith('/') || v.startsWith('./') || v.startsWith('../')) return true;
-  if (!/^https:\/\//i.test(v)) return false;
-  try {
-    const url = new URL(v);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return safeServiceUrl(value, { relative: true }) !== null;
 }
 
 const EMAIL =
