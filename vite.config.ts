@@ -27,10 +27,10 @@ const LIB_ENTRIES = {
   'sandbox-control': 'src/sandbox/control-client.ts',
 };
 
+/** Dependencies stay imports; hono (the sandbox's router) is bundled into the sandbox entries. */
 const external = (id: string) =>
-  /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|zod|hono|react|react-dom|qrcode-generator|vite)(\/|$)/.test(
-    id,
-  ) || id.startsWith('node:');
+  /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|zod|react|react-dom|qrcode-generator|vite)(\/|$)/.test(id) ||
+  id.startsWith('node:');
 
 /** A classic `<script>` that loads the module build next to it (dynamic import works in classic scripts). */
 const IIFE_LOADER = `/*! verify-elements classic-script loader */

@@ -87,6 +87,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * @tagname age-check
  * @attr token - the age-estimation session token (property `token`)
  * @attr api-base - base URL of the service (property `apiBase`), e.g. `/sandbox`
+ * @attr allow-insecure-http - test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise); property `allowInsecureHttp`
  * @attr locale - UI language (BCP 47); otherwise the browser's languages, else English
  * @attr redirect - `none` to never navigate after the outcome (handle `age-check-complete` instead)
  * @attr auto-capture - take the photo automatically after a 3-second countdown
@@ -147,6 +148,8 @@ export class AgeCheckElement extends LitElement {
   @property() token = '';
   /** Base URL of the service (`api-base`). */
   @property({ attribute: 'api-base' }) apiBase = '';
+  /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
+  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
   /** UI language; see `resolveLocale`. */
   @property() locale: string | null = null;
   /** `none`: never navigate after the outcome. */
@@ -236,7 +239,13 @@ export class AgeCheckElement extends LitElement {
       this.#clearRedirect();
       this.#dropImages();
       this.#readyFired = false;
-      this.#client = this.token ? new AgeClient({ token: this.token, baseUrl: this.apiBase || '' }) : null;
+      this.#client = this.token
+        ? new AgeClient({
+            token: this.token,
+            baseUrl: this.apiBase || '',
+            allowInsecureHttp: this.allowInsecureHttp,
+          })
+        : null;
       this.machine = { ...initialState };
       if (this.#client) this.#load();
     }

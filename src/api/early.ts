@@ -46,7 +46,11 @@ export function startEarly(url: string, token: string): void {
     credentials: 'omit',
     redirect: 'manual',
     signal: controller.signal,
-  }).then(async (res) => ({ status: res.status, headers: res.headers, text: await res.text() }));
+  }).then(async (res) => {
+    // A redirect is left to the element's own request, which applies the redirect rules.
+    if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) throw new Error('redirect');
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  });
   promise.catch(() => undefined);
   const timer = setTimeout(() => {
     pending.delete(key);

@@ -148,6 +148,7 @@ const NO_THEME: ThemeStyles = {
  * @tagname kyb-form
  * @attr token - The KYB bearer token (`tokenString`). Changing it reloads the form. Also a property.
  * @attr api-base - Base URL of the service (default: same origin). Property `apiBase`.
+ * @attr allow-insecure-http - Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Property `allowInsecureHttp`.
  * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
  * @prop tokenProvider - `() => Promise<string | {token, expiresAt}>`: a fresh token before expiry and on `TOKEN_NOT_VALID`.
  *
@@ -286,6 +287,8 @@ export class KybFormElement extends LitElement {
   @property() token = '';
   /** Base URL of the service; '' is the page's origin. */
   @property({ attribute: 'api-base' }) apiBase = '';
+  /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
+  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
   /** Forced locale; null follows the service, then the browser. */
   @property() locale: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
@@ -495,6 +498,7 @@ export class KybFormElement extends LitElement {
     }
     const client = new KybClient({
       baseUrl: this.apiBase || '',
+      allowInsecureHttp: this.allowInsecureHttp,
       token: () => this.#activeToken,
       refreshToken: () => this.#refresh(),
     });

@@ -1,6 +1,7 @@
 /** The per-request context handed to route handlers, and the route table's types. */
 import type { Account, AgeSessionRecord, KybTokenRecord, SandboxState, WebhookRecord } from './state.ts';
 import { HttpError, isRecord, randomHex } from './util.ts';
+import { webhookTargetRefused, type HostList } from './guard.ts';
 import { signWebhook } from '../server/index.ts';
 import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../api/webhooks.ts';
 
@@ -19,6 +20,8 @@ export interface ResolvedOptions {
   captureUrl: string | undefined;
   now: () => number;
   deliverWebhooks: boolean;
+  /** Hosts webhooks may be POSTed to (see `SandboxOptions.webhookHosts`). */
+  webhookHosts: HostList;
 }
 
 export interface Ctx {
@@ -126,8 +129,9 @@ export class Services {
       rec.error = 'no webhook URL configured';
       return;
     }
-    if (!/^https?:\/\//i.test(url)) {
-      rec.error = 'unsupported URL scheme';
+    const refused = webhookTargetRefused(url, this.opts.webhookHosts);
+    if (refused) {
+      rec.error = refused;
       return;
     }
     if (!this.opts.deliverWebhooks) {
@@ -141,6 +145,8 @@ export class Services {
           headers,
           body: raw,
           signal: AbortSignal.timeout(5000),
+          // A redirect could lead past the allow-list: it is recorded, never followed.
+          redirect: 'manual',
         });
         rec.deliveredStatus = res.status;
         await res.body?.cancel().catch(() => undefined);

@@ -74,7 +74,12 @@ export interface Faults {
   dropRate?: number;
   rateLimitRate?: number;
   malformed?: { rate: number; kind: MalformedKind } | null;
-  paths?: string | null;
+  /**
+   * Path patterns (one or a list of at most 20, 400 characters in all), not regular expressions: literal
+   * text where `*` matches inside one path segment and `**` anything; matched anywhere in the path
+   * unless `^` opens it or `$` closes it. E.g. `'/submit/'`, `'^/kyb/forms/*' + '/$'`, `['^/kyb/**', 'selfie/']`.
+   */
+  paths?: string | string[] | null;
   /** Only these methods are affected (with `paths`, both must match). */
   methods?: ('GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[] | null;
   seed?: number;

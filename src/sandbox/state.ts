@@ -8,7 +8,7 @@ export interface FaultConfig {
   dropRate?: number | undefined;
   rateLimitRate?: number | undefined;
   malformed?: { rate: number; kind: MalformedKind } | undefined;
-  paths?: string | undefined;
+  paths?: string | string[] | undefined;
   methods?: string[] | undefined;
   seed?: number | undefined;
   afterCommit?: boolean | undefined;
@@ -203,7 +203,8 @@ export interface Account {
   webhooks: WebhookRecord[];
   requests: RequestLogEntry[];
   faults: FaultConfig | null;
-  faultRegex: RegExp | null;
+  /** The compiled `faults.paths` (null: every path). */
+  faultPaths: ((path: string) => boolean) | null;
   rng: () => number;
 }
 

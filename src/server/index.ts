@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ApiError, HttpClient, type HttpClientOptions } from '../api/http.ts';
+import { insecureApiBase } from '../api/url.ts';
 import { AmlMonitoring, CreateMonitoringRequest, MonitoringCommentRequest } from '../api/aml.ts';
 import { SosFilingDocument, SosOrderRequest } from '../api/sos.ts';
 import { AgeTokenRequest, AgeTokenResponse } from '../api/age.ts';
@@ -97,6 +98,8 @@ export class PartnerClient {
 
   constructor({ apiKey, apiSecret, ...rest }: PartnerClientOptions) {
     if (!apiKey || !apiSecret) throw new TypeError('apiKey and apiSecret are required');
+    const insecure = rest.allowInsecureHttp ? null : insecureApiBase(rest.baseUrl);
+    if (insecure) throw new ApiError({ kind: 'insecure', message: insecure });
     this.http = new HttpClient({ ...rest, auth: { type: 'basic', key: apiKey, secret: apiSecret } });
   }
 

@@ -12,6 +12,8 @@
  */
 import type { Theme } from '../api/kyb.ts';
 import { THEME_COLOR_KEYS, type ThemeColorKey } from '../api/theme-colors.ts';
+import { safeServiceUrl } from '../api/url.ts';
+import { readableColors } from './contrast.ts';
 
 /** Theme colour key -> the name used in `--kyb-color-<name>` and `--_kyb-theme-<name>`. */
 export const THEME_COLOR_NAMES: Record<ThemeColorKey, string> = {
@@ -93,23 +95,28 @@ export function isSafeFont(value: unknown): value is string {
   return families.length <= 10 && families.every((f) => FAMILY.test(f));
 }
 
-/** Whether `value` is an `https:` URL or a relative path (`/x`, `./x`, `../x`); never `//`, `javascript:`, `data:`. */
+/** Whether `value` passes the one rule for service URLs (`src/api/url.ts`), relative paths allowed. */
 export function isSafeUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const v = value.trim();
-  if (v.length === 0 || v.length > 2048) return false;
-  // Control characters and whitespace inside URLs are how scheme checks get fooled.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f\\<>"'`]/.test(v)) return false;
-  if (v.startsWith('//')) return false;
-  if (v.startsWith('/') || v.startsWith('./') || v.startsWith('../')) return true;
-  if (!/^https:\/\//i.test(v)) return false;
-  try {
-    const url = new URL(v);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return safeServiceUrl(value, { relative: true }) !== null;
+}
+
+/**
+ * Text from the service shown as a heading (the theme's `companyName`): control characters, bidi
+ * overrides, embeddings and isolates (which can reorder what follows, `U+202E`), zero-width and other
+ * invisible characters removed; runs of white space made one space.
+ */
+export function headingText(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, '')
+      .replace(
+        /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]/g,
+        '',
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const EMAIL =
@@ -150,11 +157,29 @@ export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
   if (!theme || typeof theme !== 'object') return out;
   const colors = (theme.colors ?? {}) as Partial<Record<string, unknown>>;
   if (colors && typeof colors === 'object') {
+    const themed: Record<string, string> = {};
     for (const key of THEME_COLOR_KEYS) {
       const value = colors[key];
       if (value === undefined || value === null || value === '') continue;
-      if (isSafeColor(value)) out.vars[themeVar(THEME_COLOR_NAMES[key])] = value.trim();
+      if (isSafeColor(value)) themed[THEME_COLOR_NAMES[key]] = value.trim();
       else out.ignored.push(`colors.${key}`);
+    }
+    // Text must stay readable: a pair below 4.5:1 (or transparent) shows the defaults for that pair.
+    const { kept, problems } = readableColors(themed);
+    for (const key of THEME_COLOR_KEYS) {
+      const name = THEME_COLOR_NAMES[key];
+      if (kept[name] !== undefined) out.vars[themeVar(name)] = kept[name];
+      else if (themed[name] !== undefined) out.ignored.push(`colors.${key}`);
+    }
+    if (problems.length > 0) {
+      const list = problems
+        .map(
+          (p) => `${p.text} on ${p.background} (${p.ratio === null ? 'unreadable colour' : `${p.ratio}:1`})`,
+        )
+        .join(', ');
+      console.warn(
+        `[kyb-form] theme colours below 4.5:1 contrast fall back to the defaults for their pair: ${list}`,
+      );
     }
   }
   const { font, logo, companyName, supportEmail } = theme;
@@ -169,11 +194,7 @@ export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
     else out.ignored.push('logo');
   }
   if (typeof companyName === 'string') {
-    const name = companyName
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, 200);
+    const name = headingText(companyName).slice(0, 200).trim();
     if (name) out.companyName = name;
   }
   if (supportEmail) {

@@ -88,12 +88,16 @@ describe('koaMiddleware under /sandbox', () => {
 
   test('413 for a chunked body over 20 MiB; drop destroys the socket', async () => {
     assert.equal(await chunkedPost(`${base}/sandbox/api/v2/token`, 22 * 1024 * 1024), 413);
-    const acc = await fetch(`${base}/sandbox/_sandbox/accounts`, { method: 'POST', body: '{}' });
+    const acc = await fetch(`${base}/sandbox/_sandbox/accounts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     const a = (await acc.json()) as { apiKey: string; apiSecret: string };
     const basic = `Basic ${Buffer.from(`${a.apiKey}:${a.apiSecret}`).toString('base64')}`;
     await fetch(`${base}/sandbox/_sandbox/faults`, {
       method: 'PUT',
-      headers: { Authorization: basic },
+      headers: { Authorization: basic, 'Content-Type': 'application/json' },
       body: JSON.stringify({ dropRate: 1 }),
     });
     await assert.rejects(

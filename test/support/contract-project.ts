@@ -5,6 +5,7 @@
  * - `buildRequestBodies()`: every request body the project can build, built through its own builders
  *   (the element models, the clients, the partner-server helper) and captured as it goes on the wire.
  */
+import { uploadTypeFor } from '../../src/api/document-types.ts';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { InsufficientFinancesBody } from '../../src/api/age.ts';
@@ -535,14 +536,18 @@ async function documentBodies(): Promise<BuiltBody[]> {
   for (const type of docTypes) {
     out.push(
       await sent('kyb.KybFormDocumentCreateRequest', `company document ${type}`, (f) =>
-        kyb(f).uploadCompanyDocument(F, { type, filename, file: PDF_BASE64 }),
+        kyb(f).uploadCompanyDocument(F, { type: uploadTypeFor(type), filename, file: PDF_BASE64 }),
       ),
     );
   }
   for (const type of ['IDENTITY_DOCUMENT', 'PROOF_OF_ADDRESS', 'OTHER']) {
     out.push(
       await sent('kyb.BeneficiaryDocumentCreateRequest', `beneficiary document ${type}`, (f) =>
-        kyb(f).uploadBeneficiaryDocument(F, B, { type, filename, file: PDF_BASE64 }),
+        kyb(f).uploadBeneficiaryDocument(F, B, {
+          type: uploadTypeFor(type, 'INDIVIDUAL'),
+          filename,
+          file: PDF_BASE64,
+        }),
       ),
     );
   }
