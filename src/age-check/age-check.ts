@@ -84,6 +84,11 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * Age-estimation capture: consent, live selfie with a face guide, upload, outcome, document step-up,
  * and a file + QR fallback whenever the camera cannot be used.
  *
+ * Event order: `age-check-ready` once the session is loaded; then, for each answered attempt,
+ * `age-check-attempt` (followed by `age-check-step-up` when that attempt asks for a document); and
+ * `age-check-complete` last: the deciding attempt's `age-check-attempt` always comes before
+ * `age-check-complete`. `age-check-error` and `age-check-camera-fallback` may come in between.
+ *
  * @tagname age-check
  * @attr token - the age-estimation session token (property `token`)
  * @attr api-base - base URL of the service (property `apiBase`), e.g. `/sandbox`
@@ -283,10 +288,21 @@ export class AgeCheckElement extends LitElement {
 
   /** Runs one machine step, then the effects of entering the new state. */
   protected send(event: MachineEvent): MachineState {
+    return this.#step(event, null);
+  }
+
+  /**
+   * One machine step. An answered attempt (`attempt` set) fires `age-check-attempt` once the state has
+   * moved and before the effects of the new state: the deciding attempt comes before
+   * `age-check-complete`, a step-up attempt before `age-check-step-up`.
+   */
+  #step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
     const prev = this.machine;
     const next = transition(prev, event);
     if (next === prev) return prev;
     this.machine = next;
+    if (attempt)
+      this.#emit('age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
     if (prev.name !== next.name) this.#enter(prev, next);
     return next;
   }
@@ -549,11 +565,7 @@ export class AgeCheckElement extends LitElement {
         try {
           const response = await attempt();
           if (signal.aborted) return;
-          const next = this.send({ type: 'ATTEMPT_RESULT', response });
-          this.#emit('age-check-attempt', {
-            result: response.attempt.result,
-            attemptsLeft: attemptsLeft(next.session),
-          });
+          this.#step({ type: 'ATTEMPT_RESULT', response }, response.attempt.result);
           return;
         } catch (err) {
           if (signal.aborted || (err instanceof ApiError && err.kind === 'aborted')) return;
@@ -573,11 +585,7 @@ export class AgeCheckElement extends LitElement {
               continue;
             }
             if (now) {
-              const next = this.send({ type: 'SESSION_LOADED', session: now });
-              this.#emit('age-check-attempt', {
-                result: resultFromSession(now),
-                attemptsLeft: attemptsLeft(next.session),
-              });
+              this.#step({ type: 'SESSION_LOADED', session: now }, resultFromSession(now));
               return;
             }
           }
