@@ -229,6 +229,6 @@ describe('age decision table (min_age 18, buffer 2, threshold 70 unless stated)'
     assert.equal(body.min_age, 21);
     assert.equal(body.buffer, 2);
     assert.equal(body.escalation, 'DOC');
-    assert.match(String(body.session_url), /\/age-check\.html\?token=age_/);
+    assert.match(String(body.session_url), /\/age-estimation\/hosted\/\?token=age_/);
   });
 });
