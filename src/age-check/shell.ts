@@ -129,14 +129,15 @@ export interface ConsentOptions {
 
 export function consentScreen(o: ConsentOptions): TemplateResult {
   const privacy = safePrivacyUrl(o.privacyUrl);
+  const minAge = o.minAge;
   return html`${heading(msg('Confirm your age with a selfie'))}
     <div part="consent" class="consent" id="consent-text">
       <p>
         ${
-          o.minAge === null
+          minAge === null
             ? msg('We estimate your age from a photo of your face to check that you are old enough.')
             : msg(
-                str`We estimate your age from one photo of your face to check that you are at least ${o.minAge}.`,
+                str`We estimate your age from one photo of your face to check that you are at least ${minAge}.`,
               )
         }
       </p>
@@ -188,6 +189,7 @@ export interface OutcomeOptions {
 
 export function outcomeScreen(o: OutcomeOptions): TemplateResult {
   const t = outcomeTexts(o.outcome);
+  const secs = o.redirect?.secs ?? 0;
   return html`${heading(o.already ? msg('Age check already completed') : t.title)}
     <div part="outcome" class="outcome ${t.tone}" data-outcome=${o.outcome ?? nothing}>
       ${o.already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
@@ -196,7 +198,7 @@ export function outcomeScreen(o: OutcomeOptions): TemplateResult {
     ${
       o.redirect
         ? html`<div part="redirect" class="redirect">
-            ${o.redirect.secs > 0 ? html`<p role="status">${msg(str`Continuing in ${o.redirect.secs} s…`)}</p>` : nothing}
+            ${secs > 0 ? html`<p role="status">${msg(str`Continuing in ${secs} s…`)}</p>` : nothing}
             <a part="redirect-link" class="link-button" href=${o.redirect.url}>${msg('Continue now')}</a>
           </div>`
         : nothing
