@@ -249,6 +249,20 @@ const declarationsAndManifest: Plugin = {
   },
 };
 
+/** `<age-check>`'s hosted-mode return page, shipped as files for partners to host: `dist/age-check/`. */
+const returnPage: Plugin = {
+  name: 'verify-elements-age-check-return-page',
+  apply: 'build',
+  generateBundle() {
+    for (const name of ['return-page.html', 'return-page.js'])
+      this.emitFile({
+        type: 'asset',
+        fileName: `age-check/${name}`,
+        source: readFileSync(`src/age-check/${name}`, 'utf8'),
+      });
+  },
+};
+
 export default defineConfig(({ command, mode }): UserConfig => {
   if (command === 'serve' || mode === 'demo') {
     const sandbox = createSandbox({ basePath: '/sandbox' });
@@ -320,6 +334,6 @@ export default defineConfig(({ command, mode }): UserConfig => {
       lib: { entry: LIB_ENTRIES, formats: ['es'] },
       rollupOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
-    plugins: [declarationsAndManifest],
+    plugins: [declarationsAndManifest, returnPage],
   };
 });

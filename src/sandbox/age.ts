@@ -15,7 +15,8 @@ import {
   type AgeWebhook,
   type InsufficientFinancesBody,
 } from '../api/age.ts';
-import { acct, type Ctx, type RouteDef } from './context.ts';
+import { acct, bodyOrEmpty, type Ctx, type RouteDef } from './context.ts';
+import { hostedRoutes, hostedSessionUrl } from './hosted.ts';
 import type { AgeSessionRecord, ScenarioEstimate } from './state.ts';
 import { base64ToBytes, HttpError, iso, json, notFound, parseOrThrow, randomHex, uuid } from './util.ts';
 
@@ -174,6 +175,7 @@ function sessionByToken(ctx: Ctx): AgeSessionRecord {
 }
 
 export const ageRoutes: RouteDef[] = [
+  ...hostedRoutes,
   {
     method: 'POST',
     path: '/age-estimation/token/',
@@ -218,12 +220,15 @@ export const ageRoutes: RouteDef[] = [
         photoFileIds: [],
       };
       ctx.state.ageSessions.set(s.token, s);
-      const page = ctx.opts.captureUrl ?? `${ctx.origin}/age-check.html`;
-      const sep = page.includes('?') ? '&' : '?';
+      // The provider's hosted capture page (ours: hosted.ts), unless a capture page was configured.
+      const page = ctx.opts.captureUrl;
+      const sep = page?.includes('?') ? '&' : '?';
       return json(
         {
           token: s.token,
-          session_url: `${page}${sep}token=${encodeURIComponent(s.token)}`,
+          session_url: page
+            ? `${page}${sep}token=${encodeURIComponent(s.token)}`
+            : hostedSessionUrl(ctx, s.token),
           expires_at: iso(s.expiresAt),
           ...settings,
           client_id: s.clientId,

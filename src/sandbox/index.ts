@@ -26,7 +26,7 @@ export * from './fixtures.ts';
 export interface SandboxOptions {
   /** Mount point, default `''` (e.g. `'/sandbox'`). */
   basePath?: string;
-  /** Page hosting `<age-check>`; `session_url` = `${captureUrl ?? origin + '/age-check.html'}?token=…`. */
+  /** Page hosting `<age-check>`: `session_url` = `${captureUrl}?token=…`; default the hosted page (hosted.ts). */
   captureUrl?: string;
   /** Clock in epoch milliseconds (tests may move time). */
   now?: () => number;

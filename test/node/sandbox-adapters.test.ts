@@ -73,7 +73,7 @@ describe('koaMiddleware under /sandbox', () => {
       body: JSON.stringify({ min_age: 18, confidence_threshold: 70 }),
     });
     const body = (await age.json()) as { session_url: string };
-    assert.equal(body.session_url.startsWith(`${base}/age-check.html?token=`), true);
+    assert.equal(body.session_url.startsWith(`${base}/sandbox/age-estimation/hosted/?token=`), true);
     const nf = await fetch(`${base}/sandbox/nothing`);
     assert.equal(nf.status, 404);
   });

@@ -234,6 +234,6 @@ describe('age decision table (min_age 18, buffer 2, threshold 70 unless stated)'
     assert.equal(body.retry_limit, 3);
     assert.equal(body.save_photo, true);
     assert.equal(body.expiry_minutes, 60);
-    assert.match(String(body.session_url), /\/age-check\.html\?token=age_/);
+    assert.match(String(body.session_url), /\/age-estimation\/hosted\/\?token=age_/);
   });
 });
