@@ -56,7 +56,10 @@ export const ageCheckStyles = css`
   h2:focus {
     outline: none;
   }
+  /* An outline (painted by every engine on every control) on the default ring's outer band. */
   h2:focus-visible {
+    outline: 3px solid var(--_primary);
+    outline-offset: 3px;
     box-shadow: var(--_focus);
   }
   p {
@@ -100,7 +103,8 @@ export const ageCheckStyles = css`
   button:focus-visible,
   a:focus-visible,
   input:focus-visible {
-    outline: none;
+    outline: 3px solid var(--_primary);
+    outline-offset: 3px;
     box-shadow: var(--_focus);
   }
   a {
