@@ -7,7 +7,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/age-check/define.ts';
 import type { AgeCheckElement } from '../../src/age-check/age-check.ts';
-import { mount, ready, root, setup } from './kyb-form-helpers.ts';
+import { mount, ready, setup } from './kyb-form-helpers.ts';
 import { newAgeToken } from './age-helpers.ts';
 
 interface Seen {
