@@ -36,8 +36,27 @@ export function firefoxLaunchOptions() {
   };
 }
 
+/** Key names the tests use (CDP's names) that puppeteer's WebDriver BiDi keyboard does not know. */
+const BIDI_KEYS: Record<string, string> = { Space: ' ' };
+
 export function firefoxLauncher() {
   const missing = firefoxMissing();
   if (missing) throw new Error(`Firefox cannot run: ${missing}`);
-  return chromeLauncher({ puppeteer: puppeteerCore as never, launchOptions: firefoxLaunchOptions() });
+  return chromeLauncher({
+    puppeteer: puppeteerCore as never,
+    launchOptions: firefoxLaunchOptions(),
+    async createPage({ context }) {
+      const page = await context.newPage();
+      const keyboard = page.keyboard;
+      for (const method of ['press', 'down', 'up'] as const) {
+        const original = keyboard[method].bind(keyboard) as (
+          key: string,
+          ...rest: unknown[]
+        ) => Promise<void>;
+        (keyboard as unknown as Record<string, unknown>)[method] = (key: string, ...rest: unknown[]) =>
+          original(BIDI_KEYS[key] ?? key, ...rest);
+      }
+      return page;
+    },
+  });
 }
