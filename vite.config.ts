@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { createSandbox } from './src/sandbox/index.ts';
 import { sandboxVitePlugin } from './src/sandbox/adapters.ts';
 import { partnerBackend } from './demo/partner-backend.ts';
+import { esbuildTargets } from './browser-targets.ts';
 
 /**
  * `npm run demo` (serve): the demo site (demo/) with the sandbox mounted under /sandbox and the partner
@@ -37,6 +38,10 @@ const IIFE_LOADER = `/*! verify-elements classic-script loader */
 (function () {
   var s = document.currentScript;
   var base = s && s.src ? s.src : location.href;
+  // This tag's nonce goes on the styles' fallback <style> elements (browsers without constructable
+  // stylesheets, under a strict style-src), unless the page set window.litNonce itself.
+  var nonce = s && (s.nonce || s.getAttribute('nonce'));
+  if (nonce && window.litNonce === undefined) window.litNonce = nonce;
   import(new URL('./verify-elements.js', base).href).catch(function (e) {
     console.error('verify-elements failed to load', e);
   });
@@ -280,7 +285,8 @@ export default defineConfig(({ command, mode }): UserConfig => {
       build: {
         outDir: 'dist/cdn',
         emptyOutDir: true,
-        target: 'es2021',
+        // The supported browsers (package.json "browserslist"); see browser-targets.ts.
+        target: esbuildTargets(),
         sourcemap: true,
         minify: true,
         modulePreload: false,
@@ -328,7 +334,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      target: 'es2022',
+      target: esbuildTargets(),
       sourcemap: true,
       minify: false,
       lib: { entry: LIB_ENTRIES, formats: ['es'] },

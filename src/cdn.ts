@@ -8,6 +8,24 @@
  * kept (Lit applies them on upgrade). Call `load()` to register both at once, for example when the
  * elements live inside another component's shadow root, where the document observer cannot see them.
  */
+/**
+ * `<script type="module" src=".../verify-elements.js" nonce="…">`: that nonce becomes Lit's global one
+ * (unless the page set `window.litNonce`), so it also goes on the styles' fallback `<style>` elements
+ * where constructable stylesheets are missing (see theme/style-nonce.ts). Kept here, not imported, so
+ * that the element chunks do not import the entry.
+ */
+function adoptScriptNonce(scriptUrl: string): void {
+  const g = globalThis as typeof globalThis & { litNonce?: string };
+  if (g.litNonce !== undefined || typeof document === 'undefined') return;
+  for (const s of Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]'))) {
+    if (s.src !== scriptUrl) continue;
+    // The property first: browsers hide the attribute's value once the script is connected.
+    const nonce = s.nonce || s.getAttribute('nonce');
+    if (nonce) g.litNonce = nonce;
+    return;
+  }
+}
+adoptScriptNonce(import.meta.url);
 import { startEarly } from './api/early.ts';
 
 const LOADERS = {

@@ -35,6 +35,7 @@ import {
   type ReportedOutcome,
 } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
+import { withStyleNonce } from '../theme/style-nonce.ts';
 
 /*
  * The camera, image compression and QR code load on first use, as chunks of their own: an embed that
@@ -168,6 +169,11 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 @localized()
 export class AgeCheckElement extends LitElement {
   static override styles = ageCheckStyles;
+
+  /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
+  protected override createRenderRoot() {
+    return withStyleNonce(this, () => super.createRenderRoot());
+  }
 
   /** The age-estimation session token. Never placed in an event. */
   @property() token = '';

@@ -122,7 +122,8 @@ export const ageCheckStyles = css`
   button:focus-visible,
   a:focus-visible,
   input:focus-visible {
-    outline: none;
+    outline: 3px solid var(--_primary);
+    outline-offset: 3px;
     box-shadow: var(--_focus);
   }
   a {

@@ -20,6 +20,7 @@ import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
 import type { ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
+import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
 import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
 import type { ReviewSection, ServerIssue } from './review/review.ts';
@@ -282,6 +283,11 @@ const NO_THEME: ThemeStyles = {
 @localized()
 export class KybFormElement extends LitElement {
   static override styles = styles;
+
+  /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
+  protected override createRenderRoot() {
+    return withStyleNonce(this, () => super.createRenderRoot());
+  }
 
   /** The KYB bearer token (`tokenString`). */
   @property() token = '';
@@ -561,10 +567,12 @@ export class KybFormElement extends LitElement {
   #adoptFormStyles(formStyles: CSSResult) {
     if (this.#formStyled) return;
     this.#formStyled = true;
-    adoptStyles(this.renderRoot as ShadowRoot, [
-      ...(this.constructor as typeof KybFormElement).elementStyles,
-      formStyles,
-    ]);
+    withStyleNonce(this, () =>
+      adoptStyles(this.renderRoot as ShadowRoot, [
+        ...(this.constructor as typeof KybFormElement).elementStyles,
+        formStyles,
+      ]),
+    );
   }
 
   #onCreated(form: KybForm, generation: number) {

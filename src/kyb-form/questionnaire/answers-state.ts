@@ -332,9 +332,10 @@ export function readAnswers(
   const stored = answers?.sections ?? {};
   for (const s of sections) {
     const m = new Map<string, AnswerValue>();
-    const sec = Object.hasOwn(stored, s.key) ? stored[s.key] : undefined;
+    // Not Object.hasOwn: Safari before 15.4 lacks it (see the browser targets in the README).
+    const sec = Object.prototype.hasOwnProperty.call(stored, s.key) ? stored[s.key] : undefined;
     for (const q of s.questions) {
-      const entry = sec && Object.hasOwn(sec, q.key) ? sec[q.key] : undefined;
+      const entry = sec && Object.prototype.hasOwnProperty.call(sec, q.key) ? sec[q.key] : undefined;
       m.set(q.key, entry ? toLocalValue(q, entry.value) : null);
     }
     out.set(s.key, m);
