@@ -10,7 +10,6 @@ import {
   Answers,
   KybDocument,
   KybInfo,
-  KybWebhook,
   QUESTION_TYPES,
   QuestionnaireList,
   THEME_COLOR_KEYS,
@@ -148,30 +147,67 @@ describe('KYB', () => {
     // beneficiaries and their documents (interface 5, 6)
     const b = await kyb.createBeneficiary(form.id, {
       beneficiaryTypes: ['UBO'],
-      infoType: 'INDIVIDUAL',
-      info: { name: 'Ada', surname: 'Lovelace', dateOfBirth: '1990-12-10', nationality: 'GB' },
+      info: {
+        infoType: 'INDIVIDUAL',
+        name: 'Ada',
+        surname: 'Lovelace',
+        dateOfBirth: '1990-12-10',
+        nationality: 'GB',
+      },
       ownershipPercentage: 60,
     });
+    // A COMPANY beneficiary needs its country; its owners name it as `parent` (a person cannot be one).
+    await rejects(
+      kyb.http.request('POST', `/kyb/forms/${form.id}/beneficiaries/`, {
+        body: { beneficiaryTypes: ['SHAREHOLDER'], info: { infoType: 'COMPANY', companyName: 'No Country' } },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const b2 = await kyb.createBeneficiary(form.id, {
-      beneficiaryTypes: ['CEO'],
-      infoType: 'COMPANY',
-      info: { companyName: 'Holding AG' },
-      parent: b.id,
+      beneficiaryTypes: ['SHAREHOLDER'],
+      info: { infoType: 'COMPANY', companyName: 'Holding AG', country: 'CH' },
     });
-    assert.equal(b2.parent, b.id);
+    assert.equal(b2.infoType, 'COMPANY');
+    assert.equal(b2.info.companyName, 'Holding AG');
+    const b3 = await kyb.createBeneficiary(form.id, {
+      beneficiaryTypes: ['UBO'],
+      info: { infoType: 'INDIVIDUAL', name: 'Owen', surname: 'Owner' },
+      parent: b2.id,
+    });
+    assert.equal(b3.parent, b2.id);
+    await rejects(
+      kyb.createBeneficiary(form.id, {
+        beneficiaryTypes: ['UBO'],
+        info: { infoType: 'INDIVIDUAL', name: 'Not', surname: 'Allowed' },
+        parent: b.id,
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const upd = await kyb.updateBeneficiary(form.id, b.id, {
       ownershipPercentage: 55,
       positions: ['Director'],
     });
     assert.equal(upd.ownershipPercentage, 55);
-    await rejects(
-      kyb.http.request('PATCH', `/kyb/forms/${form.id}/beneficiaries/${b.id}/`, {
-        body: { info: { companyName: 'x' } },
-      }),
-      400,
-      'VALIDATION_ERROR',
-    );
+    // `info` without its `infoType`, and a person turned into a company, are refused.
+    for (const info of [{ companyName: 'x' }, { infoType: 'COMPANY', companyName: 'x', country: 'DE' }])
+      await rejects(
+        kyb.http.request('PATCH', `/kyb/forms/${form.id}/beneficiaries/${b.id}/`, { body: { info } }),
+        400,
+        'VALIDATION_ERROR',
+      );
     await kyb.deleteBeneficiary(form.id, b2.id);
+    // The removed company's owner stays, at the top level.
+    const left = await kyb.listBeneficiaries(form.id);
+    assert.deepEqual(
+      left.map((x) => [x.id, x.parent ?? null]),
+      [
+        [b.id, null],
+        [b3.id, null],
+      ],
+    );
+    await kyb.deleteBeneficiary(form.id, b3.id);
     assert.equal((await kyb.listBeneficiaries(form.id)).length, 1);
     const bd = await kyb.uploadBeneficiaryDocument(form.id, b.id, {
       type: 'IDENTITY_DOCUMENT',
@@ -229,12 +265,18 @@ describe('KYB', () => {
     await control.requestInformation(form.id, 'Please add a director');
     assert.equal((await kyb.getForm(form.id)).meta.status, 'PENDING');
     await kyb.updateForm(form.id, { ...company, phone: '+4930123456' });
+    // The published bodies (`kyb.CompanySubmitWebhook`, `kyb.CompanyInfoRequestWebhook`).
     const hooks = (await control.listWebhooks()).filter((h) => h.eventType === 'KYB');
-    const events = hooks.map((h) => KybWebhook.parse(JSON.parse(h.body))).filter((h) => h.formId === form.id);
-    assert.deepEqual(
-      events.map((h) => h.event),
-      ['KYB_FORM_SUBMITTED', 'KYB_INFORMATION_REQUESTED'],
-    );
+    const bodies = hooks.map((h) => JSON.parse(h.body) as Record<string, unknown>);
+    const submitted = bodies.filter((b) => b.id === form.id);
+    assert.equal(submitted.length, 1);
+    assert.equal(submitted[0]!.clientId, 'flow-1');
+    assert.equal(typeof submitted[0]!.submissionTime, 'string');
+    const asked = bodies.filter((b) => b.companyId === form.id);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0]!.status, 'REQUESTED');
+    assert.equal(typeof asked[0]!.token, 'string');
+    assert.ok(!Number.isNaN(Date.parse(String(asked[0]!.date))));
     assert.equal(hooks[0]!.headers['X-Event-Type'], 'KYB');
   });
 
