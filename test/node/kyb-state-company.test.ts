@@ -52,35 +52,6 @@ test('flow null shows every company field; only name and country required', () =
   );
 });
 
-test('name and country are always asked and required, even when the flow leaves them out', () => {
-  const none = fieldDefs(
-    Flow.parse({ fields: null, fieldsCustom: null, documents: null, beneficiaries: null }),
-  );
-  assert.deepEqual(
-    none.map((d) => [d.key, d.required]),
-    [
-      ['companyName', true],
-      ['country', true],
-    ],
-  );
-  const some = fieldDefs(
-    Flow.parse({
-      fields: [
-        { field: 'CITY', order: null },
-        { field: 'COUNTRY', required: false, order: 7 },
-      ],
-    }),
-  );
-  assert.deepEqual(
-    some.map((d) => [d.key, d.required]),
-    [
-      ['companyName', true],
-      ['city', false],
-      ['country', true],
-    ],
-  );
-});
-
 test('normalize: phone, website, brand names, country', () => {
   assert.equal(normalize('phone', ' +44 (20) 7946-0000 '), '+442079460000');
   assert.equal(normalize('phone', '0049301234'), '+49301234');

@@ -77,14 +77,7 @@ const standard = (name: CompanyFieldName, flags: Partial<FieldFlags>): StandardF
   order: flags.order ?? 0,
 });
 
-/** What every company is asked, whatever the flow lists: `CompanyInfoRequest` requires both. */
-const ALWAYS: readonly CompanyFieldName[] = ['COMPANY_NAME', 'COUNTRY'];
-
-/**
- * The fields to show, in order. `flow: null` shows every company field (name and country required). A flow
- * that leaves out name or country (`fields: null` or a list without them) still asks for them, first and
- * required, as the published request schema needs them to create the form.
- */
+/** The fields to show, in order. `flow: null` shows every company field (name and country required). */
 export function fieldDefs(flow: Flow | null): FieldDef[] {
   if (!flow) {
     return NAMES.map((name, i) =>
@@ -97,12 +90,8 @@ export function fieldDefs(flow: Flow | null): FieldDef[] {
     const name = f.field.toUpperCase() as CompanyFieldName;
     if (!(NAMES as string[]).includes(name) || seen.has(name)) continue;
     seen.add(name);
-    defs.push(standard(name, ALWAYS.includes(name) ? { ...f, required: true } : f));
+    defs.push(standard(name, f));
   }
-  ALWAYS.forEach((name, i) => {
-    if (!seen.has(name)) defs.push(standard(name, { required: true, order: -ALWAYS.length + i }));
-    seen.add(name);
-  });
   for (const c of flow.fieldsCustom) {
     const key = c.field.key;
     if (seen.has(`custom:${key}`)) continue;
