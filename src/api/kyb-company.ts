@@ -92,15 +92,24 @@ export const ChoiceKey = bounded(1, 32).check(z.regex(/^[\w*-]+$/));
 export const Choice = z.object({ key: z.string(), title: orElse(z.string(), '') });
 export type Choice = z.infer<typeof Choice>;
 
-/** A custom field definition as read (`kyb.CustomField`); an unknown type is shown as text. */
-export const CustomFieldDef = z.object({
-  id: opt(z.string()),
-  key: z.string().check(z.minLength(1)),
-  title: orElse(z.string(), ''),
-  description: opt(z.string()),
-  type: z.catch(CustomFieldType, 'TEXT'),
-  choices: orElse(z.array(Choice), []),
-});
+/**
+ * A custom field definition as read (`kyb.CustomField`). A missing or unknown type falls back to SELECT when
+ * the field has choices (a choice key is never typed in) and to TEXT otherwise.
+ */
+export const CustomFieldDef = z.pipe(
+  z.object({
+    id: opt(z.string()),
+    key: z.string().check(z.minLength(1)),
+    title: orElse(z.string(), ''),
+    description: opt(z.string()),
+    type: z.catch(z.optional(CustomFieldType), undefined),
+    choices: orElse(z.array(Choice), []),
+  }),
+  z.transform((f) => ({
+    ...f,
+    type: f.type ?? (f.choices.length ? 'SELECT' : 'TEXT'),
+  })),
+);
 export type CustomFieldDef = z.infer<typeof CustomFieldDef>;
 
 /** A typed custom-field value, by the field's type (`*FieldValue` schemas of the published spec). */

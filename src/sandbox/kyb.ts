@@ -307,9 +307,15 @@ function submitErrors(ctx: Ctx, form: StoredForm): Record<string, string[]> {
       if (d.required && !docs.some((x) => x.type === d.docType))
         add(`documents.${d.docType}`, 'required document');
     }
-    if (flow.beneficiaries.some((b) => b.required) && form.beneficiaries.size === 0) {
-      add('beneficiaries', 'at least one beneficiary is required');
-    }
+    // As the element reads the flow: a required role needs a beneficiary holding it; a required entry or
+    // applicant type, any beneficiary.
+    const saved = [...form.beneficiaries.values()];
+    const anyRequired = flow.beneficiaries.some((b) => b.required || b.applicants.some((a) => a.required));
+    if (anyRequired && saved.length === 0) add('beneficiaries', 'at least one beneficiary is required');
+    else
+      for (const { required, beneficiaryType: role } of flow.beneficiaries)
+        if (required && role && !saved.some((x) => x.beneficiaryTypes.includes(role)))
+          add(`beneficiaries.${role}`, 'a beneficiary with this role is required');
   }
   if (ctx.kybToken?.questionnaireRequired !== false) {
     for (const q of visibleQuestionnaires(ctx)) {

@@ -229,8 +229,7 @@ describe('hardening: XSS payloads in every service-controlled text of <kyb-form>
       } as never);
       fields.push('company name', 'company city');
       const ben = await client.createBeneficiary(form.id, {
-        infoType: 'INDIVIDUAL',
-        info: { name: name.slice(0, 100), surname: name.slice(0, 100) },
+        info: { infoType: 'INDIVIDUAL', name: name.slice(0, 100), surname: name.slice(0, 100) },
         beneficiaryTypes: ['UBO'],
       });
       fields.push('beneficiary name', 'beneficiary surname');

@@ -165,8 +165,8 @@ describe('kyb beneficiaries step', () => {
     expect(posts).to.have.length(1);
     expect(posts[0]!.path).to.equal(`/kyb/forms/${e.formId}/beneficiaries/`);
     expect(posts[0]!.body).to.deep.equal({
-      infoType: 'INDIVIDUAL',
       info: {
+        infoType: 'INDIVIDUAL',
         name: 'Ada',
         surname: 'Lovelace',
         dateOfBirth: '1990-02-03',
@@ -199,7 +199,14 @@ describe('kyb beneficiaries step', () => {
     expect(patches).to.have.length(1);
     expect(patches[0]!.path).to.equal(`/kyb/forms/${e.formId}/beneficiaries/${id}/`);
     expect(patches[0]!.body).to.deep.equal({
-      info: { name: 'Ada', surname: 'Lovelace', dateOfBirth: '1990-02-03', nationality: 'GB', email: null },
+      info: {
+        infoType: 'INDIVIDUAL',
+        name: 'Ada',
+        surname: 'Lovelace',
+        dateOfBirth: '1990-02-03',
+        nationality: 'GB',
+        email: null,
+      },
       beneficiaryTypes: ['UBO'],
       formFiller: true,
       positions: ['Director'],
@@ -239,8 +246,7 @@ describe('kyb beneficiaries step', () => {
       (r) => r.method === 'POST' && r.path.endsWith('/beneficiaries/'),
     );
     expect(post!.body).to.deep.equal({
-      infoType: 'COMPANY',
-      info: { companyName: 'Holding AG', country: 'CH', registrationNumber: 'CHE-123' },
+      info: { infoType: 'COMPANY', companyName: 'Holding AG', country: 'CH', registrationNumber: 'CHE-123' },
       beneficiaryTypes: ['SHAREHOLDER'],
       formFiller: false,
       ownershipPercentage: 60,
@@ -253,6 +259,7 @@ describe('kyb beneficiaries step', () => {
     const [patch] = await kybRequests(e.mine, (r) => r.method === 'PATCH');
     expect(patch!.path).to.equal(`/kyb/forms/${e.formId}/beneficiaries/${id}/`);
     expect((patch!.body as { info: unknown }).info).to.deep.equal({
+      infoType: 'COMPANY',
       companyName: 'Holding AG',
       country: 'CH',
       registrationNumber: 'CHE-999',
@@ -286,8 +293,7 @@ describe('kyb beneficiaries step', () => {
   it('refuses an ownership total above 100 on the field and in validate()', async () => {
     const e = await env();
     const existing = await e.client.createBeneficiary(e.formId, {
-      infoType: 'INDIVIDUAL',
-      info: { name: 'Max', surname: 'Muster' },
+      info: { infoType: 'INDIVIDUAL', name: 'Max', surname: 'Muster' },
       beneficiaryTypes: ['SHAREHOLDER'],
       ownershipPercentage: 80,
     });
@@ -380,8 +386,7 @@ describe('kyb beneficiaries step', () => {
   it('uploads, views and renames beneficiary documents on the interface paths', async () => {
     const e = await env();
     const b = await e.client.createBeneficiary(e.formId, {
-      infoType: 'INDIVIDUAL',
-      info: { name: 'Ada', surname: 'Lovelace' },
+      info: { infoType: 'INDIVIDUAL', name: 'Ada', surname: 'Lovelace' },
       beneficiaryTypes: ['UBO'],
     });
     await e.mine.clearRequests();
@@ -469,8 +474,7 @@ describe('kyb beneficiaries step', () => {
   it('refuses a too large file and a wrong type before any request', async () => {
     const e = await env();
     const b = await e.client.createBeneficiary(e.formId, {
-      infoType: 'INDIVIDUAL',
-      info: { name: 'Ada', surname: 'Lovelace' },
+      info: { infoType: 'INDIVIDUAL', name: 'Ada', surname: 'Lovelace' },
       beneficiaryTypes: ['UBO'],
     });
     const el = await mount(e, { beneficiaries: [b] });
@@ -518,8 +522,7 @@ describe('kyb beneficiaries step', () => {
   it('read-only: no add, edit, remove or upload; view still works', async () => {
     const e = await env();
     const b = await e.client.createBeneficiary(e.formId, {
-      infoType: 'INDIVIDUAL',
-      info: { name: 'Ada', surname: 'Lovelace' },
+      info: { infoType: 'INDIVIDUAL', name: 'Ada', surname: 'Lovelace' },
       beneficiaryTypes: ['UBO'],
     });
     await e.client.uploadBeneficiaryDocument(e.formId, b.id, {
@@ -538,8 +541,7 @@ describe('kyb beneficiaries step', () => {
   it('is accessible (list, form open, documents)', async () => {
     const e = await env();
     const b = await e.client.createBeneficiary(e.formId, {
-      infoType: 'COMPANY',
-      info: { companyName: 'Holding AG', country: 'CH' },
+      info: { infoType: 'COMPANY', companyName: 'Holding AG', country: 'CH' },
       beneficiaryTypes: ['SHAREHOLDER'],
       ownershipPercentage: 50,
     });

@@ -59,7 +59,15 @@ function bigQuestionnaire(): Questionnaire {
       ...(s > 0 && s <= 10 ? { condition: `s0.q0 != "hide-section-${s}"` } : {}),
     });
   }
-  return { id: 'perf', key: 'perf', name: 'Perf', title: 'Large questionnaire', description: '', sections };
+  return {
+    id: 'perf',
+    key: 'perf',
+    name: 'Perf',
+    title: 'Large questionnaire',
+    description: '',
+    type: null,
+    sections,
+  };
 }
 
 describe('kyb-form questionnaires step performance', function () {

@@ -146,8 +146,7 @@ const ENDPOINTS: BodyEndpoint[] = [
     path: (x) => `/kyb/forms/${x.formId}/beneficiaries/`,
     auth: (x) => bearer(x.kyb),
     body: () => ({
-      infoType: 'INDIVIDUAL',
-      info: { name: 'Grace', surname: 'Hopper' },
+      info: { infoType: 'INDIVIDUAL', name: 'Grace', surname: 'Hopper' },
       beneficiaryTypes: ['UBO'],
     }),
     read: readBens,
@@ -246,8 +245,7 @@ async function world(opts: { rateLimitPerMinute?: number } = {}): Promise<World>
   assert.equal(form.status, 201, form.text);
   const formId = form.json!.id as string;
   const ben = await call('POST', `/kyb/forms/${formId}/beneficiaries/`, bearer(kyb), {
-    infoType: 'INDIVIDUAL',
-    info: { name: 'Ada', surname: 'Lovelace' },
+    info: { infoType: 'INDIVIDUAL', name: 'Ada', surname: 'Lovelace' },
     beneficiaryTypes: ['UBO'],
   });
   assert.equal(ben.status, 201, ben.text);

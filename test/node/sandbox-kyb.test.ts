@@ -148,30 +148,67 @@ describe('KYB', () => {
     // beneficiaries and their documents (interface 5, 6)
     const b = await kyb.createBeneficiary(form.id, {
       beneficiaryTypes: ['UBO'],
-      infoType: 'INDIVIDUAL',
-      info: { name: 'Ada', surname: 'Lovelace', dateOfBirth: '1990-12-10', nationality: 'GB' },
+      info: {
+        infoType: 'INDIVIDUAL',
+        name: 'Ada',
+        surname: 'Lovelace',
+        dateOfBirth: '1990-12-10',
+        nationality: 'GB',
+      },
       ownershipPercentage: 60,
     });
+    // A COMPANY beneficiary needs its country; its owners name it as `parent` (a person cannot be one).
+    await rejects(
+      kyb.http.request('POST', `/kyb/forms/${form.id}/beneficiaries/`, {
+        body: { beneficiaryTypes: ['SHAREHOLDER'], info: { infoType: 'COMPANY', companyName: 'No Country' } },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const b2 = await kyb.createBeneficiary(form.id, {
-      beneficiaryTypes: ['CEO'],
-      infoType: 'COMPANY',
-      info: { companyName: 'Holding AG' },
-      parent: b.id,
+      beneficiaryTypes: ['SHAREHOLDER'],
+      info: { infoType: 'COMPANY', companyName: 'Holding AG', country: 'CH' },
     });
-    assert.equal(b2.parent, b.id);
+    assert.equal(b2.infoType, 'COMPANY');
+    assert.equal(b2.info.companyName, 'Holding AG');
+    const b3 = await kyb.createBeneficiary(form.id, {
+      beneficiaryTypes: ['UBO'],
+      info: { infoType: 'INDIVIDUAL', name: 'Owen', surname: 'Owner' },
+      parent: b2.id,
+    });
+    assert.equal(b3.parent, b2.id);
+    await rejects(
+      kyb.createBeneficiary(form.id, {
+        beneficiaryTypes: ['UBO'],
+        info: { infoType: 'INDIVIDUAL', name: 'Not', surname: 'Allowed' },
+        parent: b.id,
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     const upd = await kyb.updateBeneficiary(form.id, b.id, {
       ownershipPercentage: 55,
       positions: ['Director'],
     });
     assert.equal(upd.ownershipPercentage, 55);
-    await rejects(
-      kyb.http.request('PATCH', `/kyb/forms/${form.id}/beneficiaries/${b.id}/`, {
-        body: { info: { companyName: 'x' } },
-      }),
-      400,
-      'VALIDATION_ERROR',
-    );
+    // `info` without its `infoType`, and a person turned into a company, are refused.
+    for (const info of [{ companyName: 'x' }, { infoType: 'COMPANY', companyName: 'x', country: 'DE' }])
+      await rejects(
+        kyb.http.request('PATCH', `/kyb/forms/${form.id}/beneficiaries/${b.id}/`, { body: { info } }),
+        400,
+        'VALIDATION_ERROR',
+      );
     await kyb.deleteBeneficiary(form.id, b2.id);
+    // The removed company's owner stays, at the top level.
+    const left = await kyb.listBeneficiaries(form.id);
+    assert.deepEqual(
+      left.map((x) => [x.id, x.parent ?? null]),
+      [
+        [b.id, null],
+        [b3.id, null],
+      ],
+    );
+    await kyb.deleteBeneficiary(form.id, b3.id);
     assert.equal((await kyb.listBeneficiaries(form.id)).length, 1);
     const bd = await kyb.uploadBeneficiaryDocument(form.id, b.id, {
       type: 'IDENTITY_DOCUMENT',

@@ -213,8 +213,7 @@ describe('auth matrix', () => {
     const fid = String(form.json?.id);
     const ben = await call('POST', `/kyb/forms/${fid}/beneficiaries/`, `Bearer ${creds.aKyb}`, {
       beneficiaryTypes: ['UBO'],
-      infoType: 'INDIVIDUAL',
-      info: { name: 'A', surname: 'B' },
+      info: { infoType: 'INDIVIDUAL', name: 'A', surname: 'B' },
     });
     const bid = String(ben.json?.id);
     const doc = await call(

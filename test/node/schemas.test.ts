@@ -16,6 +16,8 @@ import {
   CaptureSession,
   ClientTokenRequest,
   CompanyInfoRequest,
+  CompanyFieldSchemas,
+  IndividualFieldSchemas,
   CompanyWrite,
   CreateMonitoringRequest,
   DocumentUpload,
@@ -609,10 +611,12 @@ bounds(
       ['100', s(100), true],
       ['101', s(101), false],
     ],
+    // As published: any text up to 128 characters (the element asks for E.164, see below).
     phone: [
       ['E.164', '+37060000000', true],
-      ['no plus', '37060000000', false],
-      ['16 digits', '+1234567890123456', false],
+      ['no plus', '37060000000', true],
+      ['128', s(128, '1'), true],
+      ['129', s(129, '1'), false],
     ],
     brandNames: [
       ['10', Array.from({ length: 10 }, (_, i) => `b${i}`), true],
@@ -637,6 +641,14 @@ bounds(
   },
 );
 
+test('the element asks for phones in E.164 (company and person fields)', () => {
+  for (const schema of [CompanyFieldSchemas.phone, IndividualFieldSchemas.phone]) {
+    assert.equal(schema.safeParse('+37060000000').success, true);
+    assert.equal(schema.safeParse('37060000000').success, false);
+    assert.equal(schema.safeParse('+1234567890123456').success, false);
+  }
+});
+
 test('Company draft (PATCH): required fields may be empty while editing, bounds still hold', () => {
   assert.ok(CompanyWrite.safeParse({ companyName: null, country: null, city: 'Vilnius' }).success);
   assert.equal(CompanyWrite.safeParse({ region: 'ABC' }).success, false);
@@ -647,8 +659,7 @@ bounds(
   BeneficiaryCreate,
   {
     beneficiaryTypes: ['UBO'],
-    infoType: 'INDIVIDUAL',
-    info: { name: 'Ann', surname: 'Lee' },
+    info: { infoType: 'INDIVIDUAL', name: 'Ann', surname: 'Lee' },
     ownershipPercentage: 30,
   },
   {
@@ -674,7 +685,35 @@ bounds(
       ['LV', 'LV', true],
       ['XX', 'XX', false],
     ],
-    infoType: [['ROBOT', 'ROBOT', false]],
+    'info.infoType': [
+      ['COMPANY with a person’s members', 'COMPANY', false],
+      ['ROBOT', 'ROBOT', false],
+      ['missing', undefined, false],
+    ],
+  },
+);
+
+bounds(
+  'Beneficiary create (a company)',
+  BeneficiaryCreate,
+  {
+    beneficiaryTypes: ['SHAREHOLDER'],
+    info: { infoType: 'COMPANY', companyName: 'Holding AG', country: 'CH' },
+    parent: 'b1',
+  },
+  {
+    'info.country': [
+      ['missing', undefined, false],
+      ['XX', 'XX', false],
+    ],
+    'info.companyName': [
+      ['200', s(200), true],
+      ['201', s(201), false],
+    ],
+    parent: [
+      ['null', null, true],
+      ['empty', '', false],
+    ],
   },
 );
 
