@@ -15,7 +15,7 @@ import {
   type AgeWebhook,
   type InsufficientFinancesBody,
 } from '../api/age.ts';
-import { acct, bodyOrEmpty, type Ctx, type RouteDef } from './context.ts';
+import { acct, type Ctx, type RouteDef } from './context.ts';
 import { hostedRoutes, hostedSessionUrl } from './hosted.ts';
 import type { AgeSessionRecord, ScenarioEstimate } from './state.ts';
 import { base64ToBytes, HttpError, iso, json, notFound, parseOrThrow, randomHex, uuid } from './util.ts';
