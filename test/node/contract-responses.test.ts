@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { check, samples } from '../support/contract.ts';
 import { fakeService, RESPONSE_CALLS } from '../support/contract-project.ts';
 
-const counts = { tried: 0, valid: 0, accepted: 0 };
+const counts = { tried: 0, valid: 0, accepted: 0, modelled: 0, readRight: 0 };
 const refusedBy = new Map<string, string[]>();
 
 describe('published response samples are read by the project', () => {
@@ -25,8 +25,13 @@ describe('published response samples are read by the project', () => {
         counts.valid++;
         const body = entry.list ? [sample.value] : sample.value;
         try {
-          await entry.read(fakeService(entry.status, body).fetch, body);
+          const read = await entry.read(fakeService(entry.status, body).fetch, body);
           counts.accepted++;
+          if (entry.model) {
+            counts.modelled++;
+            entry.model(body, read);
+            counts.readRight++;
+          }
         } catch (e) {
           const fields = (e as { fields?: Record<string, string[]> }).fields;
           const why = fields && Object.keys(fields).length ? JSON.stringify(fields) : String(e);
@@ -42,7 +47,8 @@ describe('published response samples are read by the project', () => {
 after(() => {
   console.log(
     `contract responses: ${counts.tried} samples tried, ${counts.valid} valid per the published schemas, ` +
-      `${counts.accepted} accepted by the project (${RESPONSE_CALLS.length} calls)`,
+      `${counts.accepted} accepted by the project (${RESPONSE_CALLS.length} calls); ` +
+      `${counts.readRight} of ${counts.modelled} read right by the element models (info, beneficiaries)`,
   );
   for (const [call, refused] of refusedBy)
     console.log(`  refused: ${call}: ${refused.length} (${refused[0]})`);

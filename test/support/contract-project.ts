@@ -9,12 +9,14 @@ import { uploadTypeFor } from '../../src/api/document-types.ts';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { InsufficientFinancesBody } from '../../src/api/age.ts';
-import { KybInfo, type AnswerValue, type Flow } from '../../src/api/kyb.ts';
+import { KybInfo, type AnswerValue, type Beneficiary, type Flow } from '../../src/api/kyb.ts';
 import { PartnerClient, readWebhook, signWebhook, type WebhookEventType } from '../../src/server/index.ts';
 import { companyPayload, fieldDefs, validBase } from '../../src/kyb-form/company/model.ts';
 import {
   beneficiaryConfig,
+  beneficiaryName,
   createBody,
+  draftFromBeneficiary,
   emptyDraft,
   patchBody,
   type BeneficiaryDraft,
@@ -69,6 +71,62 @@ export interface ResponseCall {
    * rejects when the project refuses the answer.
    */
   read(fetch: typeof globalThis.fetch, body: unknown): Promise<unknown>;
+  /**
+   * How the element models read the answer: throws when they read it wrong (a COMPANY beneficiary shown
+   * as a person, a `null` flow not giving the defaults).
+   */
+  model?(sample: unknown, read: unknown): void;
+}
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec => (typeof v === 'object' && v !== null ? (v as Rec) : {});
+
+/** A beneficiary as the list and the edit form read it: its kind, its name, its editable values. */
+function beneficiaryModel(sample: unknown, read: unknown) {
+  const b = (Array.isArray(read) ? read[0] : read) as Beneficiary;
+  const info = rec(rec(Array.isArray(sample) ? sample[0] : sample).info);
+  const draft = draftFromBeneficiary(b);
+  if (info.infoType === 'COMPANY') {
+    if (b.infoType !== 'COMPANY') throw new Error(`a COMPANY beneficiary read as ${b.infoType}`);
+    if (beneficiaryName(b) !== String(info.companyName).trim())
+      throw new Error(`a COMPANY beneficiary named "${beneficiaryName(b)}"`);
+    if (draft.infoType !== 'COMPANY' || draft.values.companyName !== info.companyName)
+      throw new Error('a COMPANY beneficiary opens for editing without its company name');
+    if (typeof info.country === 'string' && draft.values.country !== info.country)
+      throw new Error('a COMPANY beneficiary opens for editing without its country');
+  } else {
+    if (b.infoType !== 'INDIVIDUAL') throw new Error(`a person read as ${b.infoType}`);
+    const name = [info.name, info.surname].filter((x) => typeof x === 'string' && x.trim()).join(' ');
+    if (name && beneficiaryName(b) !== name) throw new Error(`a person named "${beneficiaryName(b)}"`);
+    if (typeof info.name === 'string' && draft.values.name !== info.name)
+      throw new Error('a person opens for editing without the first name');
+  }
+}
+
+/** The session info as the company step and the beneficiaries step read it. */
+function infoModel(sample: unknown, read: unknown) {
+  const flow = (read as { flow: Flow | null | undefined }).flow ?? null;
+  const defs = fieldDefs(flow);
+  const cfg = beneficiaryConfig(flow);
+  const published = rec(sample).flow;
+  if (published === null) {
+    // a null flow asks every company field, name and country required, and beneficiaries
+    const standard = defs.filter((d) => d.kind === 'standard');
+    const required = standard.filter((d) => d.required).map((d) => d.key);
+    if (standard.length !== 16) throw new Error('a null flow does not ask every company field');
+    if (required.join() !== 'companyName,country') throw new Error(`a null flow requires ${required.join()}`);
+    if (!cfg.present) throw new Error('a null flow asks for no beneficiaries');
+    return;
+  }
+  // every field and custom field the flow lists is asked (a null list asks none of its kind)
+  const fields = rec(published).fields;
+  const custom = rec(published).fieldsCustom;
+  const wantStandard = new Set(Array.isArray(fields) ? fields.map((f) => rec(f).field) : []).size;
+  const wantCustom = new Set(Array.isArray(custom) ? custom.map((c) => rec(rec(c).field).key) : []).size;
+  const got = (k: string) => defs.filter((d) => d.kind === k).length;
+  if (got('standard') !== wantStandard)
+    throw new Error(`${got('standard')} of ${wantStandard} company fields asked`);
+  if (got('custom') !== wantCustom) throw new Error(`${got('custom')} of ${wantCustom} custom fields asked`);
 }
 
 /** An error answer the project must read as an `http` ApiError of this status (never `invalid-response`). */
@@ -96,7 +154,13 @@ async function webhook(eventType: WebhookEventType, body: unknown) {
 const F = 'form-1';
 const B = 'ben-1';
 export const RESPONSE_CALLS: ResponseCall[] = [
-  { published: 'kyb.KybInfo', call: 'GET /kyb/info/', status: 200, read: (f) => kyb(f).info() },
+  {
+    published: 'kyb.KybInfo',
+    call: 'GET /kyb/info/',
+    status: 200,
+    read: (f) => kyb(f).info(),
+    model: infoModel,
+  },
   {
     published: 'kyb.KybInfoUnauthorized',
     call: 'GET /kyb/info/ (401)',
@@ -129,18 +193,21 @@ export const RESPONSE_CALLS: ResponseCall[] = [
     status: 200,
     list: true,
     read: (f) => kyb(f).listBeneficiaries(F),
+    model: beneficiaryModel,
   },
   {
     published: 'kyb.BeneficiaryCreate',
     call: 'POST beneficiaries',
     status: 201,
     read: (f) => kyb(f).createBeneficiary(F, PERSON),
+    model: beneficiaryModel,
   },
   {
     published: 'kyb.Beneficiary',
     call: 'PATCH beneficiary',
     status: 200,
     read: (f) => kyb(f).updateBeneficiary(F, B, { formFiller: true } as BeneficiaryPatchInput),
+    model: beneficiaryModel,
   },
   {
     published: 'kyb.KybFormDocument',
