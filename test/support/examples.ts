@@ -34,7 +34,7 @@ async function drive(browser: Browser, name: string, dir: string, sandboxUrl: st
   const pages = await startPageServer({ mounts: { '/': join(dir, 'dist') } });
   const partner = new PartnerClient({ baseUrl: sandboxUrl, ...DEMO_ACCOUNT });
   const kyb = (await partner.createKybToken({ clientId: `example-${name}-${Date.now()}` })).tokenString;
-  const age = (await partner.createAgeToken({})).token;
+  const age = (await partner.createAgeToken({ min_age: 18, confidence_threshold: 70 })).token;
   // The sandbox is another origin than the app (localhost vs 127.0.0.1): CORS for loopback origins.
   const api = sandboxUrl.replace('127.0.0.1', 'localhost');
   const page = await browser.newPage();
