@@ -38,7 +38,8 @@ type Css =
   | 'paddingTop'
   | 'boxShadow'
   | 'maxWidth'
-  | 'rowGap';
+  | 'rowGap'
+  | 'scrollMarginTop';
 
 interface Check {
   /** A node of the element (found or added with the element's own classes) that uses the property. */
@@ -286,6 +287,13 @@ const AGE_CHECKS: Record<string, Check> = {
     node: (r) => r.querySelector('[part~="root"]')!,
     css: 'maxWidth',
     value: '333px',
+  },
+  // The live preview keeps clear of a fixed partner header: its scroll margin is the offset + 0.5em.
+  '--age-check-viewport-offset': {
+    node: (r) => probe(r, '<div class="stage">x</div>'),
+    css: 'scrollMarginTop',
+    value: '40px',
+    expected: '48px',
   },
 };
 
