@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCdn, startPageServer } from '../test/support/page-server.ts';
+import { buildCdn, chromiumLaunchOptions, startPageServer } from '../test/support/page-server.ts';
 import {
   ENGINES,
   engineMissing,
@@ -72,10 +72,29 @@ async function shoot(
     }
     await new Promise((r) => setTimeout(r, 300));
     if (wk) {
+      // The iframe sits at the viewport's top left: the viewport's shot cropped to its size (WebKitGTK's
+      // element screenshots are shifted by the window's toolbar).
       await wk.frame(null);
-      await p.screenshot(name(what), '#f');
+      await p.screenshot(name(what));
+      await crop(name(what), size.width, size.height);
     } else await p.screenshot(name(what));
     console.log(`saved ${name(what)}`);
+  }
+}
+
+/** Crops a PNG to its top-left `width` x `height`, drawn by Chromium (no image library needed). */
+async function crop(file: string, width: number, height: number) {
+  const { chromium } = await import('playwright-core');
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const src = `data:image/png;base64,${readFileSync(file).toString('base64')}`;
+    await page.setContent(`<body style="margin:0"><img src="${src}" style="display:block"></body>`);
+    await page.waitForFunction(() => document.images[0]?.complete);
+    writeFileSync(file, await page.screenshot({ clip: { x: 0, y: 0, width, height } }));
+  } finally {
+    await browser.close();
   }
 }
 
