@@ -18,8 +18,8 @@ import { newAgeToken } from './age-helpers.ts';
 
 /** `@cssproperty` names documented in an element's source (served as text by the test server). */
 async function documentedProperties(path: string): Promise<string[]> {
-  // The raw source (`%2E` keeps the dev server's TypeScript transform, which drops comments, away).
-  const res = await fetch(path.replace(/\.ts$/, '%2Ets'));
+  // The raw source from the test server (the dev server's TypeScript transform drops comments).
+  const res = await fetch(`/__test/source${path}`);
   const text = await res.text();
   const names = [...text.matchAll(/@cssproperty\s+\[?(--[\w-]+)/g)].map((m) => m[1]!);
   expect(names.length, `@cssproperty lines in ${path}`).to.be.greaterThan(10);
