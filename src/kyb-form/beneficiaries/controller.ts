@@ -19,13 +19,12 @@ import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { DocumentSet } from '../documents/uploader.ts';
 import { renderSummaryList } from '../review/review.ts';
-import { fieldId, fieldLabel, fieldOrder, FORM, memberLabel, renderForm } from './form.ts';
+import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
 import {
   applicantOf,
   beneficiaryConfig,
   beneficiaryName,
   countryName,
-  countryOptions,
   createBody,
   draftFromBeneficiary,
   emptyDraft,
