@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { createSandbox } from './src/sandbox/index.ts';
 import { sandboxVitePlugin } from './src/sandbox/adapters.ts';
 import { partnerBackend } from './demo/partner-backend.ts';
+import { esbuildTargets } from './browser-targets.ts';
 
 /**
  * `npm run demo` (serve): the demo site (demo/) with the sandbox mounted under /sandbox and the partner
@@ -27,16 +28,20 @@ const LIB_ENTRIES = {
   'sandbox-control': 'src/sandbox/control-client.ts',
 };
 
+/** Dependencies stay imports; hono (the sandbox's router) is bundled into the sandbox entries. */
 const external = (id: string) =>
-  /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|zod|hono|react|react-dom|qrcode-generator|vite)(\/|$)/.test(
-    id,
-  ) || id.startsWith('node:');
+  /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|zod|react|react-dom|qrcode-generator|vite)(\/|$)/.test(id) ||
+  id.startsWith('node:');
 
 /** A classic `<script>` that loads the module build next to it (dynamic import works in classic scripts). */
 const IIFE_LOADER = `/*! verify-elements classic-script loader */
 (function () {
   var s = document.currentScript;
   var base = s && s.src ? s.src : location.href;
+  // This tag's nonce goes on the styles' fallback <style> elements (browsers without constructable
+  // stylesheets, under a strict style-src), unless the page set window.litNonce itself.
+  var nonce = s && (s.nonce || s.getAttribute('nonce'));
+  if (nonce && window.litNonce === undefined) window.litNonce = nonce;
   import(new URL('./verify-elements.js', base).href).catch(function (e) {
     console.error('verify-elements failed to load', e);
   });
@@ -152,6 +157,51 @@ const unwrapPreloads: Plugin = {
   },
 };
 
+/**
+ * CDN build: the entry learns each element's chunk graph, so it can preload it all at once
+ * (`<link rel="modulepreload">`) instead of discovering it import by import (entry → element → shared →
+ * first screens). Per element: its chunk, everything it imports statically, and the first-screen chunks it
+ * loads at once (the schemas, `<kyb-form>`'s company step, `<age-check>`'s capture screens) with theirs.
+ * The list replaces the `__VE_PRELOAD__` placeholder in the entry.
+ */
+const preloadGraph: Plugin = {
+  name: 'verify-elements-preload-graph',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry && c.fileName === 'verify-elements.js');
+      if (!entry) return;
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const FIRST = /\/(kyb-screens|schemas)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
+      const closure = (start: string, out: Set<string>) => {
+        if (out.has(start)) return;
+        out.add(start);
+        for (const dep of byFile.get(start)?.imports ?? []) closure(dep, out);
+      };
+      const graph: Record<string, string[]> = {};
+      for (const tag of ['kyb-form', 'age-check']) {
+        const define = entry.dynamicImports
+          .map((f) => byFile.get(f))
+          .find((c) => c?.facadeModuleId?.endsWith(`/src/${tag}/define.ts`));
+        if (!define) continue;
+        const files = new Set<string>();
+        closure(define.fileName, files);
+        for (const dyn of define.dynamicImports) if (FIRST.test(dyn)) closure(dyn, files);
+        // Only chunks whose code is this element's (the age check does not preload the KYB screens).
+        files.delete(entry.fileName); // already here
+        graph[tag] = [...files].filter((f) => tag === 'kyb-form' || !/kyb-screens/.test(f));
+      }
+      const literal = JSON.stringify(JSON.stringify(graph));
+      const placeholder = /(["'`])__VE_PRELOAD__\1/;
+      if (!placeholder.test(entry.code)) throw new Error('preloadGraph: placeholder not found');
+      entry.code = entry.code.replace(placeholder, () => literal);
+    },
+  },
+};
+
 /** Rewrites `./x.ts` specifiers in emitted declarations to `./x.js` (what consumers resolve). */
 function rewriteDeclarations(dir: string): void {
   for (const name of readdirSync(dir)) {
@@ -204,6 +254,20 @@ const declarationsAndManifest: Plugin = {
   },
 };
 
+/** `<age-check>`'s hosted-mode return page, shipped as files for partners to host: `dist/age-check/`. */
+const returnPage: Plugin = {
+  name: 'verify-elements-age-check-return-page',
+  apply: 'build',
+  generateBundle() {
+    for (const name of ['return-page.html', 'return-page.js'])
+      this.emitFile({
+        type: 'asset',
+        fileName: `age-check/${name}`,
+        source: readFileSync(`src/age-check/${name}`, 'utf8'),
+      });
+  },
+};
+
 export default defineConfig(({ command, mode }): UserConfig => {
   if (command === 'serve' || mode === 'demo') {
     const sandbox = createSandbox({ basePath: '/sandbox' });
@@ -221,7 +285,8 @@ export default defineConfig(({ command, mode }): UserConfig => {
       build: {
         outDir: 'dist/cdn',
         emptyOutDir: true,
-        target: 'es2021',
+        // The supported browsers (package.json "browserslist"); see browser-targets.ts.
+        target: esbuildTargets(),
         sourcemap: true,
         minify: true,
         modulePreload: false,
@@ -240,11 +305,11 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 { name: 'preload-helper', test: /preload-helper/ },
                 {
                   name: 'schemas',
-                  test: /node_modules\/zod\/|src\/api\/(common|countries|theme-colors|kyb|age)\.ts$/,
+                  test: /node_modules\/zod\/|src\/api\/(common|countries|theme-colors|kyb(-company|-flow|-people)?|document-types|age)\.ts$/,
                 },
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts)|src\/theme\/index\.ts$/,
+                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/index\.ts$/,
                 },
               ],
             },
@@ -254,6 +319,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
       plugins: [
         minifyTemplates,
         unwrapPreloads,
+        preloadGraph,
         {
           name: 'verify-elements-iife-loader',
           generateBundle() {
@@ -268,12 +334,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      target: 'es2022',
+      target: esbuildTargets(),
       sourcemap: true,
       minify: false,
       lib: { entry: LIB_ENTRIES, formats: ['es'] },
       rollupOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
-    plugins: [declarationsAndManifest],
+    plugins: [declarationsAndManifest, returnPage],
   };
 });

@@ -21,6 +21,7 @@ import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { KybClient } from '../src/api/kyb-client.ts';
 import { compileCondition, createVisibilityIndex } from '../src/conditions/index.ts';
 import type { QuestionnaireDefinition } from '../src/api/kyb.ts';
+import { ageRequest } from '../test/support/age-request.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CDN = join(ROOT, 'dist/cdn');
@@ -370,7 +371,7 @@ try {
   const coldToken = (await partner.createKybToken({ clientId: `${clientId}-cold`, lifetime: 3600 }))
     .tokenString;
   const coldKyb = await coldStart('kyb-form', coldToken);
-  const coldAge = await coldStart('age-check', (await partner.createAgeToken({})).token);
+  const coldAge = await coldStart('age-check', (await partner.createAgeToken(ageRequest())).token);
   record('Cold start on a slow network, <kyb-form> ready (first screen interactive)', coldKyb.readyMs, 'ms');
   record('Cold start on a slow network, <age-check> ready (consent shown)', coldAge.readyMs, 'ms');
   record('Sequential requests (code and API) before <kyb-form> is ready', coldKyb.chain, 'requests');
@@ -453,7 +454,7 @@ try {
   await page.close();
 
   // Selfie payload: one capture with Chromium's fake camera.
-  const age = await partner.createAgeToken({});
+  const age = await partner.createAgeToken(ageRequest());
   const agePage = await browser.newPage();
   await agePage.goto(`${server.origin}/bench.html`);
   await agePage.evaluate(

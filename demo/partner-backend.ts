@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { PartnerClient } from '../src/server/index.ts';
+import type { AgeTokenRequest } from '../src/api/age.ts';
 import { isSupportedLocale } from '../src/i18n/index.ts';
 import { DEMO_ACCOUNT, type Sandbox } from '../src/sandbox/index.ts';
 
@@ -76,7 +77,12 @@ export function partnerBackend({ sandbox }: { sandbox: Sandbox }): Plugin {
       }
       if (req.method === 'POST' && url.pathname === '/partner/age-token') {
         const body = await readJson(req);
-        const settings = (body.settings ?? {}) as Json;
+        // The published request requires min_age and confidence_threshold: the demo page may leave them out.
+        const settings = {
+          min_age: 18,
+          confidence_threshold: 70,
+          ...(body.settings ?? {}),
+        } as AgeTokenRequest;
         const t = await partner.createAgeToken(settings);
         if (body.scenario) {
           const r = await control(

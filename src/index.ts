@@ -4,6 +4,7 @@
  */
 export { KybFormElement } from './kyb-form/kyb-form.ts';
 export { AgeCheckElement } from './age-check/age-check.ts';
+export type * from './element-types.ts';
 export * from './api/index.ts';
 export { resolveLocale, applyLocale, SUPPORTED_LOCALES, type SupportedLocale } from './i18n/index.ts';
 export { compileCondition, evaluateCondition, createVisibilityIndex } from './conditions/index.ts';

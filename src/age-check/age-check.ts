@@ -2,10 +2,10 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
-import type { AgeOutcome, CaptureSession } from '../api/age.ts';
+import type { CaptureSession } from '../api/age.ts';
 import { ApiError } from '../api/http.ts';
 import { chunkLoader } from '../api/load-chunk.ts';
-import { applyLocale, resolveLocale } from '../i18n/index.ts';
+import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import type { CameraError } from './camera.ts';
 import {
@@ -20,11 +20,22 @@ import {
   type CameraFailure,
   type MachineEvent,
   type MachineState,
-  type StateName,
 } from './machine.ts';
-import { attemptsText, button, heading } from './parts.ts';
+import { frameScreen, hostedUrl, invalidScreen, returnOutcome, type HostedStep } from './hosted.ts';
+import { localeDir } from './parts.ts';
 import type { CaptureHost } from './screens.ts';
+import {
+  announcementFor,
+  consentScreen,
+  errorScreen,
+  expiredScreen,
+  loadingScreen,
+  outcomeScreen,
+  outcomeTexts,
+  type ReportedOutcome,
+} from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
+import { withStyleNonce } from '../theme/style-nonce.ts';
 
 /*
  * The camera, image compression and QR code load on first use, as chunks of their own: an embed that
@@ -53,7 +64,8 @@ export interface AgeCheckAttemptDetail {
   attemptsLeft: number;
 }
 export interface AgeCheckCompleteDetail {
-  outcome: AgeOutcome;
+  /** The session's outcome (hosted mode: as the return page reported it; confirm it by the webhook). */
+  outcome: ReportedOutcome;
   /** Present only when the session has a redirect that is safe to follow. */
   redirectUrl?: string;
 }
@@ -84,13 +96,21 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * Age-estimation capture: consent, live selfie with a face guide, upload, outcome, document step-up,
  * and a file + QR fallback whenever the camera cannot be used.
  *
+ * Event order: `age-check-ready` once the session is loaded; then, for each answered attempt,
+ * `age-check-attempt` (followed by `age-check-step-up` when that attempt asks for a document); and
+ * `age-check-complete` last: the deciding attempt's `age-check-attempt` always comes before
+ * `age-check-complete`. `age-check-error` and `age-check-camera-fallback` may come in between.
+ *
  * @tagname age-check
  * @attr token - the age-estimation session token (property `token`)
  * @attr api-base - base URL of the service (property `apiBase`), e.g. `/sandbox`
+ * @attr allow-insecure-http - test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise); property `allowInsecureHttp`
  * @attr locale - UI language (BCP 47); otherwise the browser's languages, else English
  * @attr redirect - `none` to never navigate after the outcome (handle `age-check-complete` instead)
  * @attr auto-capture - take the photo automatically after a 3-second countdown
- * @attr session-url - URL shown as a QR code in the fallback (default: `location.href`)
+ * @attr session-url - the token answer's `session_url`. Without `token`: hosted mode (the provider's page in
+ *   an iframe, see the README). With `token`: the URL shown as a QR code in the fallback (default `location.href`)
+ * @attr privacy-url - the partner's privacy notice, linked from the consent screen (http(s) URLs only)
  *
  * @fires age-check-ready - `{status, step, attemptsLeft}` once the session is loaded
  * @fires age-check-attempt - `{result, attemptsLeft}` after each answered attempt
@@ -116,7 +136,11 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * @csspart file-input - the file input of the fallback; `file-label` its label
  * @csspart qr - the QR code of the session URL
  * @csspart error - the error message
- * @csspart status - the visually hidden live region
+ * @csspart status - the status line of a screen (loading, starting the camera, processing)
+ * @csspart announcer - the visually hidden polite live region (attempt results and outcomes)
+ * @csspart privacy - the privacy line of the consent screen; `privacy-link` its "Privacy notice" link
+ * @csspart privacy-link - the link to the partner's privacy notice (`privacy-url`)
+ * @csspart hosted-frame - the provider's page in hosted mode (an iframe)
  * @csspart primary-button - primary actions (also `button`)
  * @csspart start-button - the "Agree and start" button
  * @csspart redirect-link - the "Continue now" link of the redirect notice
@@ -133,28 +157,43 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
  * @cssproperty --age-check-color-error - error text and accent (default #b91c1c)
  * @cssproperty --age-check-color-warning - warnings, attempts, countdown (default #92400e)
  * @cssproperty --age-check-font-family - font family (default system-ui)
- * @cssproperty --age-check-font-size - base font size (default 1rem)
- * @cssproperty --age-check-radius - corner radius (default 0.5rem)
- * @cssproperty --age-check-space - base spacing (default 1rem)
+ * @cssproperty --age-check-font-size - base font size; every size inside derives from it (default 16px;
+ *   the page's root font size does not reach inside)
+ * @cssproperty --age-check-radius - corner radius (default 0.5em)
+ * @cssproperty --age-check-space - base spacing (default 1em)
  * @cssproperty --age-check-focus-ring - focus box-shadow (default a 3px white + 3px primary ring)
- * @cssproperty --age-check-max-width - maximum width (default 32rem)
+ * @cssproperty --age-check-max-width - maximum width (default 32em)
+ * @cssproperty --age-check-viewport-offset - height of a partner's fixed or sticky header, kept free above
+ *   the camera preview (default 0px)
  */
 @localized()
 export class AgeCheckElement extends LitElement {
   static override styles = ageCheckStyles;
 
+  /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
+  protected override createRenderRoot() {
+    return withStyleNonce(this, () => super.createRenderRoot());
+  }
+
   /** The age-estimation session token. Never placed in an event. */
   @property() token = '';
   /** Base URL of the service (`api-base`). */
   @property({ attribute: 'api-base' }) apiBase = '';
+  /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
+  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
   /** UI language; see `resolveLocale`. */
   @property() locale: string | null = null;
   /** `none`: never navigate after the outcome. */
   @property() redirect: string | null = null;
   /** Take the photo automatically after a short countdown. */
   @property({ type: Boolean, attribute: 'auto-capture' }) autoCapture = false;
-  /** URL encoded in the fallback QR code (default: `location.href`). */
+  /**
+   * The session URL of the token answer (`session_url`). Without a `token`: hosted mode, the provider's
+   * page runs in an iframe. With a `token`: the URL encoded in the fallback QR code (default `location.href`).
+   */
   @property({ attribute: 'session-url' }) sessionUrl: string | null = null;
+  /** The partner's privacy notice (`privacy-url`), linked from the consent screen; http(s) URLs only. */
+  @property({ attribute: 'privacy-url' }) privacyUrl: string | null = null;
 
   /** The machine's current state (read-only for embedders; tests inspect it). */
   @state() protected machine: MachineState = initialState;
@@ -163,6 +202,13 @@ export class AgeCheckElement extends LitElement {
   @state() private _qr: { url: string; svg: TemplateResult } | null = null;
   #qrLoading: string | null = null;
   @state() private redirectAt = 0;
+  /** The text of the polite live region (attempt results and outcomes). */
+  @state() private announcement = '';
+  @state() private hostedStep: HostedStep = 'consent';
+  @state() private hostedLoaded = false;
+  @state() private hostedOutcome: ReportedOutcome | null = null;
+  /** The `lang` the element put on its host (only when the page had set none). */
+  #hostLang: string | null = null;
 
   #client: AgeClient | null = null;
   #screens: typeof import('./screens.ts') | null = null;
@@ -183,7 +229,8 @@ export class AgeCheckElement extends LitElement {
   #redirectTimer: ReturnType<typeof setTimeout> | undefined;
   #images: { selfie?: Blob | undefined; front?: Blob | undefined; back?: Blob | undefined } = {};
   #readyFired = false;
-  #lastScreen: StateName | null = null;
+  #lastScreen: string | null = null;
+  #scrollCapture = false;
   #focusHeading = false;
   #disconnected = false;
 
@@ -200,6 +247,7 @@ export class AgeCheckElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('visibilitychange', this.#onVisibility);
+    window.addEventListener('message', this.#onMessage);
     if (this.#disconnected) {
       this.#disconnected = false;
       this.#abort = new AbortController();
@@ -213,6 +261,7 @@ export class AgeCheckElement extends LitElement {
     super.disconnectedCallback();
     this.#disconnected = true;
     document.removeEventListener('visibilitychange', this.#onVisibility);
+    window.removeEventListener('message', this.#onMessage);
     this.#abort.abort();
     this.#stopCamera();
     this.#clearAuto();
@@ -222,10 +271,16 @@ export class AgeCheckElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.machine.name !== this.#lastScreen) {
+    const screen = this.#isHosted ? `hosted:${this.hostedStep}` : this.machine.name;
+    if (screen !== this.#lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside.
       this.#focusHeading = this.#lastScreen !== null && this.matches(':focus-within');
-      this.#lastScreen = this.machine.name;
+      this.#scrollCapture = screen === 'live' || screen === 'document-live';
+      this.#lastScreen = screen;
+    }
+    if (changed.has('sessionUrl') && this.#isHosted) {
+      this.#setHosted('consent');
+      this.hostedOutcome = null;
     }
     if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
@@ -236,7 +291,13 @@ export class AgeCheckElement extends LitElement {
       this.#clearRedirect();
       this.#dropImages();
       this.#readyFired = false;
-      this.#client = this.token ? new AgeClient({ token: this.token, baseUrl: this.apiBase || '' }) : null;
+      this.#client = this.token
+        ? new AgeClient({
+            token: this.token,
+            baseUrl: this.apiBase || '',
+            allowInsecureHttp: this.allowInsecureHttp,
+          })
+        : null;
       this.machine = { ...initialState };
       if (this.#client) this.#load();
     }
@@ -251,8 +312,39 @@ export class AgeCheckElement extends LitElement {
     if (this.#focusHeading) {
       this.#focusHeading = false;
       // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
-      this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
+      this.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.#scrollCapture });
     }
+    if (this.#scrollCapture) {
+      this.#scrollCapture = false;
+      this.#showCapture();
+    }
+    // WCAG 3.1.2: the host carries the language too, unless the page set its own.
+    const lang = activeLocale();
+    const own = this.getAttribute('lang');
+    if ((own === null || own === this.#hostLang) && own !== lang) {
+      this.setAttribute('lang', lang);
+      this.#hostLang = lang;
+    }
+  }
+
+  /**
+   * The live view and its capture button together in the viewport (the preview's height is capped by
+   * the viewport in CSS): scrolls just enough, keeping the preview's top below `--age-check-viewport-offset`.
+   */
+  #showCapture(): void {
+    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+    const actions = this.renderRoot.querySelector<HTMLElement>('.capture-actions');
+    if (!stage || !actions) return;
+    const height = window.visualViewport?.height ?? window.innerHeight;
+    if (actions.getBoundingClientRect().bottom > height) actions.scrollIntoView({ block: 'end' });
+    const offset = parseFloat(getComputedStyle(stage).scrollMarginTop) || 0;
+    if (stage.getBoundingClientRect().top < offset) stage.scrollIntoView({ block: 'start' });
+  }
+
+  /** Puts `text` in the live region (a repeated text changes by a space, so it is read again). */
+  #announce(text: string): void {
+    if (!text) return;
+    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
   }
 
   // --- events -----------------------------------------------------------------------------------
@@ -283,15 +375,27 @@ export class AgeCheckElement extends LitElement {
 
   /** Runs one machine step, then the effects of entering the new state. */
   protected send(event: MachineEvent): MachineState {
+    return this.#step(event, null);
+  }
+
+  /**
+   * One machine step. An answered attempt (`attempt` set) fires `age-check-attempt` once the state has
+   * moved and before the effects of the new state: the deciding attempt comes before
+   * `age-check-complete`, a step-up attempt before `age-check-step-up`.
+   */
+  #step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
     const prev = this.machine;
     const next = transition(prev, event);
     if (next === prev) return prev;
     this.machine = next;
+    if (attempt)
+      this.#emit('age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
     if (prev.name !== next.name) this.#enter(prev, next);
     return next;
   }
 
   #enter(prev: MachineState, next: MachineState): void {
+    this.#announce(announcementFor(next));
     const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
     if (!cameraKept) this.#stopCamera();
     if (!CAMERA_STATES.has(next.name)) this.#clearAuto();
@@ -549,11 +653,7 @@ export class AgeCheckElement extends LitElement {
         try {
           const response = await attempt();
           if (signal.aborted) return;
-          const next = this.send({ type: 'ATTEMPT_RESULT', response });
-          this.#emit('age-check-attempt', {
-            result: response.attempt.result,
-            attemptsLeft: attemptsLeft(next.session),
-          });
+          this.#step({ type: 'ATTEMPT_RESULT', response }, response.attempt.result);
           return;
         } catch (err) {
           if (signal.aborted || (err instanceof ApiError && err.kind === 'aborted')) return;
@@ -573,11 +673,7 @@ export class AgeCheckElement extends LitElement {
               continue;
             }
             if (now) {
-              const next = this.send({ type: 'SESSION_LOADED', session: now });
-              this.#emit('age-check-attempt', {
-                result: resultFromSession(now),
-                attemptsLeft: attemptsLeft(next.session),
-              });
+              this.#step({ type: 'SESSION_LOADED', session: now }, resultFromSession(now));
               return;
             }
           }
@@ -649,16 +745,28 @@ export class AgeCheckElement extends LitElement {
   }
 
   override render(): TemplateResult {
-    return html`<div part="root" class="root">${this.#countdown()} ${this.#screen()}</div>`;
+    const lang = activeLocale();
+    return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
+      ${this.#countdown()} ${this.#isHosted ? this.#hostedScreen() : this.#screen()}
+      <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        ${this.announcement}
+      </div>
+    </div>`;
   }
 
   #screen(): TemplateResult {
     const m = this.machine;
     switch (m.name) {
       case 'loading':
-        return this.#loadingScreen();
+        return loadingScreen();
       case 'consent':
-        return this.#consent();
+        return consentScreen({
+          minAge: m.session?.min_age ?? 18,
+          attemptsUsed: m.session?.attempts_used ?? 0,
+          attemptsLeft: attemptsLeft(m.session),
+          privacyUrl: this.privacyUrl,
+          onStart: () => this.send({ type: 'CONSENT' }),
+        });
       case 'camera-starting':
       case 'live':
       case 'document-live':
@@ -676,61 +784,26 @@ export class AgeCheckElement extends LitElement {
               autoCount: this.autoCount,
               sessionUrl: this.sessionUrl,
             })
-          : this.#loadingScreen();
+          : loadingScreen();
       case 'done':
       case 'locked':
-      case 'completed-already':
-        return this.#outcome();
-      case 'expired':
-        return html`${heading(msg('This link has expired'))}
-          <div part="outcome" class="outcome warning">
-            <p>${msg('The time for this age check has run out. Ask for a new link to try again.')}</p>
-          </div>`;
-      case 'error':
-        return this.#error();
-    }
-  }
-
-  #loadingScreen(): TemplateResult {
-    return html`${heading(msg('Age check'))}
-      <div class="spinner" aria-hidden="true"></div>
-      <p role="status" part="status">${msg('Loading…')}</p>`;
-  }
-
-  #consent(): TemplateResult {
-    const left = attemptsLeft(this.machine.session);
-    const minAge = this.machine.session?.min_age ?? 18;
-    return html`${heading(msg('Confirm your age with a selfie'))}
-      <div part="consent" class="consent" id="consent-text">
-        <p>
-          ${msg(str`We estimate your age from one photo of your face to check that you are at least ${minAge}.`)}
-        </p>
-        <p>${msg('The photo is used only for this check. It is not shown to anyone else.')}</p>
-        <ul>
-          <li>${msg('Find good, even light and face the camera.')}</li>
-          <li>${msg('Remove sunglasses, hats and masks.')}</li>
-          <li>${msg('Keep your face inside the oval.')}</li>
-        </ul>
-        <p class="muted">
-          ${msg('By selecting “Agree and start” you agree that your photo is analysed for this age check.')}
-        </p>
-      </div>
-      ${
-        this.machine.session && this.machine.session.attempts_used > 0
-          ? html`<p part="attempts" class="attempts">${attemptsText(left)}</p>`
-          : nothing
+      case 'completed-already': {
+        const url = safeRedirect(m.session?.redirect_url);
+        const secs = this.redirectAt > 0 ? Math.max(0, Math.ceil((this.redirectAt - this.now) / 1000)) : 0;
+        return outcomeScreen({
+          outcome: outcomeOf(m),
+          already: m.name === 'completed-already',
+          redirect: url !== null && this.redirect !== 'none' ? { url, secs } : null,
+        });
       }
-      <div class="actions">
-        <button
-          type="button"
-          part="button primary-button start-button"
-          class="primary"
-          aria-describedby="consent-text"
-          @click=${() => this.send({ type: 'CONSENT' })}
-        >
-          ${msg('Agree and start')}
-        </button>
-      </div>`;
+      case 'expired':
+        return expiredScreen();
+      case 'error':
+        return errorScreen(this.machine.error, {
+          retry: () => this.send({ type: 'RETRY' }),
+          reload: () => this.send({ type: 'RELOAD' }),
+        });
+    }
   }
 
   /** The QR code of `url`, rendered once its module has loaded. */
@@ -749,97 +822,48 @@ export class AgeCheckElement extends LitElement {
     return nothing;
   }
 
-  #outcome(): TemplateResult {
-    const m = this.machine;
-    const outcome = outcomeOf(m);
-    let title: string;
-    let text: string;
-    let tone: string;
-    switch (outcome) {
-      case 'SUCCESS':
-        title = msg('Age confirmed');
-        text = msg('Thank you. Your age check is complete.');
-        tone = 'success';
-        break;
-      case 'UNDERAGE':
-        title = msg('Age requirement not met');
-        text = msg('You do not meet the minimum age for this service.');
-        tone = 'failure';
-        break;
-      case 'UNCERTAIN':
-        title = msg('We could not confirm your age');
-        text = msg('Your age could not be confirmed with enough certainty.');
-        tone = 'warning';
-        break;
-      case 'ATTEMPTS_EXCEEDED':
-        title = msg('Too many attempts');
-        text = msg(
-          'The age check is locked because all attempts were used. Ask for a new link to try again.',
-        );
-        tone = 'failure';
-        break;
-      default:
-        title = msg('Age check complete');
-        text = msg('This age check has already been completed.');
-        tone = 'success';
-    }
-    const already = m.name === 'completed-already';
-    const url = safeRedirect(m.session?.redirect_url);
-    const showRedirect = url !== null && this.redirect !== 'none';
-    const secs = this.redirectAt > 0 ? Math.max(0, Math.ceil((this.redirectAt - this.now) / 1000)) : 0;
-    return html`${heading(already ? msg('Age check already completed') : title)}
-      <div part="outcome" class="outcome ${tone}" data-outcome=${outcome ?? nothing}>
-        ${already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
-        <p>${already && outcome ? title : text}</p>
-      </div>
-      ${
-        showRedirect && url
-          ? html`<div part="redirect" class="redirect">
-              ${
-                this.redirectAt > 0
-                  ? html`<p role="status">${msg(str`Continuing in ${secs} s…`)}</p>`
-                  : nothing
-              }
-              <a part="redirect-link" class="link-button" href=${url}>${msg('Continue now')}</a>
-            </div>`
-          : nothing
-      }`;
+  // --- hosted mode ---------------------------------------------------------------------------------
+
+  /** Hosted mode: a session URL and no token (with a token, `session-url` only feeds the QR code). */
+  get #isHosted(): boolean {
+    return !this.token && !!this.sessionUrl;
   }
 
-  #error(): TemplateResult {
-    const err = this.machine.error;
-    let title = msg('Something went wrong');
-    let text: string;
-    switch (err?.reason) {
-      case 'invalid-link':
-        title = msg('This link is not valid');
-        text = msg('The age check link is not valid. Ask for a new link.');
-        break;
-      case 'load-failed':
-        text = msg('The age check could not be loaded. Check your connection and try again.');
-        break;
-      case 'network':
-        text = msg('The photo could not be sent. Check your connection and try again. No attempt was used.');
-        break;
-      case 'server':
-        text = msg('The service is not available right now. Try again in a moment. No attempt was used.');
-        break;
-      case 'image':
-        text = msg('The photo could not be read. Try again with another photo.');
-        break;
+  #hostedScreen(): TemplateResult {
+    const url = hostedUrl(this.sessionUrl);
+    if (!url) return invalidScreen();
+    switch (this.hostedStep) {
+      case 'consent':
+        return consentScreen({
+          minAge: null,
+          attemptsUsed: 0,
+          attemptsLeft: 0,
+          privacyUrl: this.privacyUrl,
+          onStart: () => this.#setHosted('frame'),
+        });
+      case 'frame':
+        return frameScreen({ url, loaded: this.hostedLoaded, onLoad: () => (this.hostedLoaded = true) });
       default:
-        text = msg('The request could not be completed. Reload the age check to continue.');
+        return outcomeScreen({ outcome: this.hostedOutcome, already: false, redirect: null });
     }
-    return html`${heading(title)}
-      <p part="error" class="error-text" role="alert">${text}</p>
-      ${
-        err?.recovery === 'capture'
-          ? html`<div class="actions">${button(msg('Try again'), () => this.send({ type: 'RETRY' }))}</div>`
-          : err?.recovery === 'reload'
-            ? html`<div class="actions">${button(msg('Reload'), () => this.send({ type: 'RELOAD' }))}</div>`
-            : nothing
-      }`;
   }
+
+  #setHosted(step: HostedStep): void {
+    this.hostedStep = step;
+    this.hostedLoaded = false;
+  }
+
+  #onMessage = (e: MessageEvent): void => {
+    if (!this.#isHosted || this.hostedStep !== 'frame') return;
+    const frame = this.renderRoot.querySelector<HTMLIFrameElement>('iframe.hosted-frame');
+    const outcome = returnOutcome(e, frame, location.origin);
+    if (!outcome) return;
+    this.hostedOutcome = outcome;
+    this.#setHosted('done');
+    const t = outcomeTexts(outcome);
+    this.#announce(`${t.title}. ${t.text}`);
+    this.#emit('age-check-complete', { outcome });
+  };
 }
 
 export interface AgeCheckEventMap {

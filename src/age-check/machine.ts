@@ -10,6 +10,7 @@
  * - network faults, timeouts and 5xx/429 on an upload -> a retryable error that uses no attempt.
  */
 import type { AgeOutcome, AttemptResponse, CaptureSession } from '../api/age.ts';
+import { safeServiceUrl } from '../api/url.ts';
 
 export type StateName =
   | 'loading'
@@ -293,21 +294,7 @@ export function outcomeOf(state: MachineState): AgeOutcome | null {
   return null;
 }
 
-/**
- * Whether a redirect may be followed: absolute `https:` URLs, or `http:` on localhost / 127.0.0.1 / [::1].
- * Everything else (javascript:, data:, relative, malformed) is refused.
- */
+/** The redirect to follow, or null: the one rule for service URLs (`src/api/url.ts`), absolute only. */
 export function safeRedirect(url: string | null | undefined): string | null {
-  if (!url) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.username || parsed.password) return null;
-  if (parsed.protocol === 'https:') return parsed.href;
-  if (parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname))
-    return parsed.href;
-  return null;
+  return safeServiceUrl(url);
 }

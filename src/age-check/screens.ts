@@ -86,7 +86,7 @@ function live(m: MachineState, h: CaptureHost): TemplateResult {
     <p class="visually-hidden" aria-live="polite" part="status">
       ${h.autoCount > 0 ? msg(str`Taking the photo in ${h.autoCount} s`, { desc: 'countdown before automatic capture; s = seconds' }) : ''}
     </p>
-    <div class="actions">
+    <div class="actions capture-actions">
       <button
         type="button"
         part="button primary-button capture-button"

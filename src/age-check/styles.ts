@@ -1,4 +1,9 @@
-/** Styles of `<age-check>` (adopted stylesheet, CSP-safe). Custom properties are listed on the element. */
+/**
+ * Styles of `<age-check>` (adopted stylesheet, CSP-safe). Custom properties are listed on the element.
+ * Every size derives from the element's own base, `--age-check-font-size` (16px) set on `:host` and again
+ * on the inner box: `em`, never `rem`, so a page's root font size (`html { font-size: 62.5% }`) or a
+ * `* { font-size: … !important }` rule does not reach inside; browser zoom still scales it.
+ */
 import { css } from 'lit';
 
 export const ageCheckStyles = css`
@@ -13,10 +18,15 @@ export const ageCheckStyles = css`
     --_success: var(--age-check-color-success, #166534);
     --_error: var(--age-check-color-error, #b91c1c);
     --_warning: var(--age-check-color-warning, #92400e);
-    --_radius: var(--age-check-radius, 0.5rem);
-    --_space: var(--age-check-space, 1rem);
+    --_radius: var(--age-check-radius, 0.5em);
+    --_space: var(--age-check-space, 1em);
+    /* A partner's fixed or sticky header covers this much of the viewport's top. */
+    --_offset: var(--age-check-viewport-offset, 0px);
+    /* Room the live view leaves in the viewport for its heading, hint and buttons. */
+    --_reserve: 14em;
     --_focus: var(--age-check-focus-ring, 0 0 0 3px #ffffff, 0 0 0 6px #1d4ed8);
     display: block;
+    font-size: var(--age-check-font-size, 16px);
   }
   :host([hidden]) {
     display: none;
@@ -31,12 +41,13 @@ export const ageCheckStyles = css`
    * reaches the host element but not the shadow tree, so the layout does not depend on the page.
    */
   .root {
+    position: relative;
     box-sizing: border-box;
-    max-width: var(--age-check-max-width, 32rem);
+    max-width: var(--age-check-max-width, 32em);
     margin-inline: auto;
     color: var(--_text);
     font-family: var(--age-check-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--age-check-font-size, 1rem);
+    font-size: var(--age-check-font-size, 16px);
     line-height: 1.5;
     text-align: start;
     display: flex;
@@ -53,11 +64,11 @@ export const ageCheckStyles = css`
     font-size: 1.375em;
     line-height: 1.25;
   }
+  /* Headings take the focus when the screen changes: always show where it went. */
   h2:focus {
-    outline: none;
-  }
-  h2:focus-visible {
-    box-shadow: var(--_focus);
+    outline: 3px solid var(--_primary);
+    outline-offset: 0.25em;
+    border-radius: 2px;
   }
   p {
     margin: 0;
@@ -65,6 +76,17 @@ export const ageCheckStyles = css`
   ul {
     margin: 0;
     padding-inline-start: 1.25em;
+  }
+  .consent {
+    display: flex;
+    flex-direction: column;
+    gap: 0.75em;
+  }
+  .privacy {
+    font-size: 0.9375em;
+  }
+  .privacy a {
+    white-space: nowrap;
   }
   .muted {
     color: var(--_muted);
@@ -77,7 +99,7 @@ export const ageCheckStyles = css`
   button,
   .link-button {
     font: inherit;
-    min-height: 44px;
+    min-height: max(44px, 2.75em);
     padding: 0.625em 1.25em;
     border-radius: var(--_radius);
     border: 2px solid var(--_primary);
@@ -100,23 +122,50 @@ export const ageCheckStyles = css`
   button:focus-visible,
   a:focus-visible,
   input:focus-visible {
-    outline: none;
+    outline: 3px solid var(--_primary);
+    outline-offset: 3px;
     box-shadow: var(--_focus);
   }
   a {
     color: var(--_primary);
   }
+  /*
+   * The preview's height is capped by the viewport (dvh where supported, else vh) so that the preview and
+   * its capture button fit together, at any size and zoom, below a partner's fixed header.
+   */
   .stage {
     position: relative;
-    width: 100%;
     aspect-ratio: 3 / 4;
-    max-height: 70vh;
+    width: min(100%, calc((100vh - var(--_offset) - var(--_reserve)) * 3 / 4));
+    width: min(100%, calc((100dvh - var(--_offset) - var(--_reserve)) * 3 / 4));
+    min-width: min(100%, 8em);
+    margin-inline: auto;
+    scroll-margin-top: calc(var(--_offset) + 0.5em);
     background: #000000;
     border-radius: var(--_radius);
     overflow: hidden;
   }
   .stage.document {
     aspect-ratio: 4 / 3;
+    width: min(100%, calc((100vh - var(--_offset) - var(--_reserve)) * 4 / 3));
+    width: min(100%, calc((100dvh - var(--_offset) - var(--_reserve)) * 4 / 3));
+  }
+  .capture-actions {
+    scroll-margin-bottom: 0.5em;
+  }
+  .hosted-frame {
+    display: block;
+    width: 100%;
+    height: max(24em, min(44em, calc(100vh - var(--_offset) - 10em)));
+    height: max(24em, min(44em, calc(100dvh - var(--_offset) - 10em)));
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_background);
+  }
+  .hosted-loading {
+    display: flex;
+    align-items: center;
+    gap: 0.75em;
   }
   video {
     display: block;
@@ -221,8 +270,8 @@ export const ageCheckStyles = css`
     gap: 0.5em;
   }
   .qr-code {
-    width: 10rem;
-    height: 10rem;
+    width: 10em;
+    height: 10em;
   }
   .qr-code svg {
     width: 100%;
@@ -247,8 +296,9 @@ export const ageCheckStyles = css`
     border: 0;
   }
   .spinner {
-    width: 2rem;
-    height: 2rem;
+    flex: none;
+    width: 2em;
+    height: 2em;
     border: 3px solid var(--_surface);
     border-top-color: var(--_primary);
     border-radius: 50%;
@@ -269,6 +319,9 @@ export const ageCheckStyles = css`
     }
   }
   @media (max-width: 400px) {
+    :host {
+      --_reserve: 16em;
+    }
     .root {
       padding: calc(var(--_space) * 0.75);
     }

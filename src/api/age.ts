@@ -2,76 +2,90 @@
 import * as z from 'zod/mini';
 import { Base64, bounded, DateTime, intRange, opt } from './common.ts';
 
-export const Escalation = z.enum(['DOC', 'NONE']);
-const Redirect = bounded(0, 2048);
+function isAbsoluteUri(v: string): boolean {
+  try {
+    return /^[a-z][a-z0-9+.-]*:/i.test(v) && new URL(v).href.length > 0;
+  } catch {
+    return false;
+  }
+}
 
-/** Effective values when a field is left out of the token request (ours). */
+export const Escalation = z.enum(['DOC', 'NONE']);
+/** A redirect or webhook URL: an absolute URI (the published `format: uri`), at most 2048 characters. */
+export const AbsoluteUri = bounded(1, 2048).check(z.refine(isAbsoluteUri, { message: 'uri' }));
+
+/** The published defaults of the members a token request may leave out. */
 export const AGE_DEFAULTS = {
-  min_age: 18,
-  confidence_threshold: 70,
-  buffer: 2,
+  buffer: 0,
   escalation: 'DOC',
   retry_limit: 3,
-  save_photo: false,
-  expiry_minutes: 30,
+  save_photo: true,
+  expiry_minutes: 60,
 } as const;
 
+/**
+ * `age.AgeEstimationTokenRequest`: `min_age` and `confidence_threshold` (a number, fractions allowed) are
+ * required. No member may be `null` except `client_id`.
+ */
 export const AgeTokenRequest = z
   .object({
-    min_age: z.optional(intRange(1, 120)),
-    confidence_threshold: z.optional(intRange(0, 100)),
+    min_age: intRange(1, 120),
+    confidence_threshold: z.number().check(z.gte(0), z.lte(100)),
     buffer: z.optional(intRange(0, 20)),
     escalation: z.optional(Escalation),
     retry_limit: z.optional(intRange(1, 3)),
     save_photo: z.optional(z.boolean()),
     expiry_minutes: z.optional(intRange(5, 1440)),
-    success_redirect: opt(Redirect),
-    underage_redirect: opt(Redirect),
-    uncertain_redirect: opt(Redirect),
-    webhook_url: opt(Redirect),
+    success_redirect: z.optional(AbsoluteUri),
+    underage_redirect: z.optional(AbsoluteUri),
+    uncertain_redirect: z.optional(AbsoluteUri),
+    webhook_url: z.optional(AbsoluteUri),
     client_id: opt(bounded(0, 100)),
   })
   .check(
-    z.refine((v) => (v.buffer ?? AGE_DEFAULTS.buffer) <= (v.min_age ?? AGE_DEFAULTS.min_age), {
+    z.refine((v) => (v.buffer ?? AGE_DEFAULTS.buffer) <= v.min_age, {
       message: 'buffer must not exceed min_age',
       path: ['buffer'],
     }),
   );
 export type AgeTokenRequest = z.infer<typeof AgeTokenRequest>;
 
+/** `age.AgeEstimationToken` (201): the settings members may be absent; `null` reads as not set. */
 export const AgeTokenResponse = z.object({
   token: z.string().check(z.minLength(1)),
   session_url: z.string(),
   expires_at: DateTime,
-  min_age: intRange(1, 120),
-  confidence_threshold: intRange(0, 100),
-  buffer: intRange(0, 20),
-  escalation: Escalation,
-  retry_limit: intRange(1, 3),
-  save_photo: z.boolean(),
-  expiry_minutes: intRange(5, 1440),
-  client_id: opt(bounded(0, 100)),
+  min_age: z.int(),
+  confidence_threshold: z.number(),
+  buffer: opt(z.int()),
+  escalation: opt(Escalation),
+  retry_limit: opt(z.int()),
+  save_photo: opt(z.boolean()),
+  expiry_minutes: opt(z.int()),
+  client_id: opt(z.string()),
 });
 export type AgeTokenResponse = z.infer<typeof AgeTokenResponse>;
 
 /** 402 on token creation when the account's age-estimation finances are exhausted. */
 export const InsufficientFinancesBody = z.object({
-  message: z.string(),
-  code: z.literal('insufficient_finances'),
-  detail: z.object({
-    detail: z.string(),
-    missing_limits: z.array(z.unknown()),
-    missing_additional_step_limits: z.array(z.unknown()),
-    missing_funds: z.unknown(),
-    missing_pool_funds: z.array(z.object({ fund_pool: z.string(), missing: z.int() })),
-    expired_expenses: z.array(z.unknown()),
-  }),
+  message: z.optional(z.string()),
+  code: z.optional(z.string()),
+  detail: z.optional(
+    z.object({
+      detail: z.optional(z.string()),
+      missing_limits: z.optional(z.array(z.unknown())),
+      missing_additional_step_limits: z.optional(z.array(z.unknown())),
+      missing_funds: z.optional(z.unknown()),
+      missing_pool_funds: z.optional(z.array(z.object({ fund_pool: z.string(), missing: z.number() }))),
+      expired_expenses: z.optional(z.array(z.unknown())),
+    }),
+  ),
 });
 export type InsufficientFinancesBody = z.infer<typeof InsufficientFinancesBody>;
 
 export const SessionStatus = z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']);
 export const SessionStep = z.enum(['SELFIE', 'DOCUMENT', 'DONE']);
-export const AgeOutcome = z.enum(['SUCCESS', 'UNDERAGE', 'UNCERTAIN', 'ATTEMPTS_EXCEEDED']);
+export const AgeOutcome = z.enum(['SUCCESS', 'UNDERAGE', 'UNCERTAIN', 'FACE_MISMATCH', 'ATTEMPTS_EXCEEDED']);
 export type AgeOutcome = z.infer<typeof AgeOutcome>;
 export const AttemptResult = z.enum(['DECIDED', 'RETRY', 'STEP_UP']);
 
@@ -104,15 +118,20 @@ export type AttemptResponse = z.infer<typeof AttemptResponse>;
 
 export const CAPTURE_ERROR_CODES = ['session_expired', 'session_locked', 'session_completed'] as const;
 
-/** Result webhook body (`X-Event-Type: AGE_ESTIMATION`, `X-Signature` hex HMAC-SHA256). */
+/** The result webhook's `status` (published `AgeEstimationWebhookStatusEnum`). */
+export const AgeWebhookStatus = z.enum(['COMPLETED', 'FAILED']);
+/**
+ * `age.AgeEstimationWebhook`, the result webhook body (`Idenfy-Event-Type: AGE_ESTIMATION`). `verdict` is
+ * the model's free text (e.g. `ADULT`); only `scanRef`, `status` and `occurredAt` are always there.
+ */
 export const AgeWebhook = z.object({
   scanRef: z.string(),
-  status: SessionStatus,
-  outcome: z.nullable(AgeOutcome),
-  verdict: z.nullable(z.enum(['APPROVED', 'DENIED'])),
-  estimatedAge: z.nullable(z.number()),
-  confidence: z.nullable(z.number()),
-  clientId: z.nullable(z.string()),
+  status: AgeWebhookStatus,
+  outcome: opt(AgeOutcome),
+  verdict: opt(z.string()),
+  estimatedAge: opt(z.int()),
+  confidence: opt(z.number()),
+  clientId: opt(z.string()),
   occurredAt: DateTime,
 });
 export type AgeWebhook = z.infer<typeof AgeWebhook>;

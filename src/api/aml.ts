@@ -1,6 +1,6 @@
 /** AML monitoring: person and company checks, filters, search results and adverse media. */
 import * as z from 'zod/mini';
-import { bounded, DateOnly, DateTime, intRange, opt, Tags, Uuid } from './common.ts';
+import { bounded, DateOnly, DateTime, opt, Tags, Uuid } from './common.ts';
 import { CountryCode } from './countries.ts';
 
 export const MonitoringStatus = z.enum(['ACTIVE', 'STOPPED', 'PENDING', 'ALERT']);
@@ -54,29 +54,34 @@ export const CreateMonitoringRequest = z.object({
 });
 export type CreateMonitoringRequest = z.infer<typeof CreateMonitoringRequest>;
 
-/** `POST /aml/monitorings/{id}/start/` and `.../stop/` (supplement). */
-export const MonitoringCommentRequest = z.object({ comment: z.optional(z.nullable(bounded(0, 1000))) });
+/**
+ * `aml.AmlMonitoringStartStopRequest` (`POST /aml/monitorings/{id}/start/` and `.../stop/`): `comment`
+ * is optional, 1-10000 characters, never `null` (an empty comment is left out).
+ */
+export const MonitoringCommentRequest = z.object({ comment: z.optional(bounded(1, 10000)) });
 
-const Threshold = z.nullable(intRange(75, 100));
-const SanctionBodies = z.nullable(z.array(intRange(1, 80)));
+/* Responses: every member the published schema does not require may be absent; `null` reads as not set. */
+const Threshold = opt(z.int());
+const SanctionBodies = opt(z.array(z.int()));
 export const PersonAmlCheckFilter = z.object({
   threshold: Threshold,
-  datasets: z.array(PersonDataset),
-  sanctionBodies: z.optional(SanctionBodies),
-  dateOfBirthMatching: z.optional(z.nullable(DateOfBirthMatching)),
-  pepTiers: z.optional(z.nullable(z.array(PepTier))),
+  datasets: opt(z.array(PersonDataset)),
+  sanctionBodies: SanctionBodies,
+  dateOfBirthMatching: opt(DateOfBirthMatching),
+  pepTiers: opt(z.array(PepTier)),
 });
 export const CompanyAmlCheckFilter = z.object({
   threshold: Threshold,
-  datasets: z.array(CompanyDataset),
-  sanctionBodies: z.optional(SanctionBodies),
+  datasets: opt(z.array(CompanyDataset)),
+  sanctionBodies: SanctionBodies,
 });
 
 export const SearchAddress = z.object({
-  geography: z.string().check(z.regex(/^[A-Z]{2}$/)),
-  city: z.optional(z.string()),
+  geography: z.string(),
+  city: opt(z.string()),
 });
-const PartialDate = z.string().check(z.regex(/^\d{4}(-\d{2}(-\d{2})?)?$/));
+/** `YYYY-MM-DD`, `YYYY-MM` or `YYYY` as published (read as text). */
+const PartialDate = z.string();
 export const IndividualSearchResult = z.object({
   version: z.optional(z.int()),
   resourceId: z.string(),
@@ -113,9 +118,18 @@ export const AdverseMediaSearchResult = z.object({
   publishDate: z.nullable(DateOnly),
 });
 
+/** The check's input as read back (no length bounds: the service already accepted it). */
+const PersonInputRead = z.object({
+  fullName: z.string(),
+  nationality: opt(CountryCode),
+  dateOfBirth: opt(DateOnly),
+  sex: opt(z.enum(['MALE', 'FEMALE'])),
+});
+const CompanyInputRead = z.object({ companyName: z.string(), country: opt(CountryCode) });
+
 const checkCommon = {
   id: Uuid,
-  clientId: bounded(0, 100),
+  clientId: z.string(),
   checkedAt: z.nullable(DateTime),
   created: DateTime,
   adverseMedia: z.optional(z.nullable(z.array(AdverseMediaSearchResult))),
@@ -125,14 +139,14 @@ export const AmlCheckResponse = z.discriminatedUnion('userType', [
   z.object({
     ...checkCommon,
     userType: z.literal('PERSON'),
-    input: PersonInput,
+    input: PersonInputRead,
     filter: PersonAmlCheckFilter,
     amlCheck: z.optional(z.nullable(z.array(IndividualSearchResult))),
   }),
   z.object({
     ...checkCommon,
     userType: z.literal('COMPANY'),
-    input: CompanyInput,
+    input: CompanyInputRead,
     filter: CompanyAmlCheckFilter,
     amlCheck: z.optional(z.nullable(z.array(BusinessSearchResult))),
   }),
@@ -145,6 +159,6 @@ export const AmlMonitoring = z.object({
   expiration: DateTime,
   created: DateTime,
   amlCheck: AmlCheckResponse,
-  tags: z._default(Tags, []),
+  tags: z._default(z.array(z.string()), []),
 });
 export type AmlMonitoring = z.infer<typeof AmlMonitoring>;

@@ -7,10 +7,24 @@
  * the request leaves, so the schemas and zod download in parallel with the first answer instead of
  * before the first request.
  */
+import { takeEarly } from './early.ts';
 import type * as z from 'zod/mini';
+import { insecureApiBase } from './url.ts';
 import type { RawResponse } from './xhr.ts';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+/**
+ * `input`: the request was refused before it was sent (the partner-server helper's request checks).
+ * `insecure`: refused before sending: the base URL is plain `http:` to a host that is not loopback
+ * (see `allowInsecureHttp`). A redirect to another origin is `invalid-response` with the 3xx status.
+ */
+export type ApiErrorKind =
+  | 'http'
+  | 'network'
+  | 'timeout'
+  | 'aborted'
+  | 'invalid-response'
+  | 'input'
+  | 'insecure';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -95,7 +109,15 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** Sleep used between retries (tests may shorten it). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Allow a plain `http:` base URL to a host that is not loopback (test rigs only: the token or the API
+   * secret would cross the network in clear). Default false: such calls fail with `ApiError` `insecure`.
+   */
+  allowInsecureHttp?: boolean;
 }
+
+/** Same-origin redirects followed (where the runtime exposes them) before giving up. */
+const MAX_REDIRECTS = 3;
 
 export interface RequestOptions<S extends z.ZodMiniType | undefined> {
   body?: unknown;
@@ -139,6 +161,9 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+const REDIRECT_REFUSED = 'The service answered with a redirect; redirects are not followed.';
+const pageBase = () => (typeof location === 'undefined' ? 'http://localhost/' : location.href);
+
 const utf8Base64 = (text: string) => {
   const bytes = new TextEncoder().encode(text);
   let bin = '';
@@ -150,6 +175,8 @@ export class HttpClient {
   readonly baseUrl: string;
   #auth: Auth | undefined;
   readonly #opts: Required<Omit<HttpClientOptions, 'auth' | 'baseUrl' | 'fetch'>> & { fetch?: typeof fetch };
+  /** Why the base URL is refused (null: allowed), decided on the first request. */
+  #insecure: string | null | undefined;
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -160,6 +187,7 @@ export class HttpClient {
       backoffMs: options.backoffMs ?? 300,
       maxRetryAfterMs: options.maxRetryAfterMs ?? 30000,
       sleep: options.sleep ?? defaultSleep,
+      allowInsecureHttp: options.allowInsecureHttp ?? false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     };
   }
@@ -242,6 +270,11 @@ export class HttpClient {
     opts: RequestOptions<S>,
   ): Promise<Output<S>> {
     const url = this.baseUrl + path;
+    if (this.#insecure === undefined) {
+      this.#insecure = this.#opts.allowInsecureHttp ? null : insecureApiBase(this.baseUrl || '/');
+      if (this.#insecure) console.error(`[verify-elements] ${this.#insecure}`);
+    }
+    if (this.#insecure) throw new ApiError({ kind: 'insecure', message: this.#insecure, method, path });
     // The schema loads while the request travels; a failed load is reported once the answer is in.
     const schema: Promise<S | undefined> = opts.loadSchema
       ? Promise.resolve().then(opts.loadSchema)
@@ -291,9 +324,23 @@ export class HttpClient {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
     }
+    if (raw.redirect) {
+      throw new ApiError({
+        kind: 'invalid-response',
+        status: raw.status,
+        message: raw.redirect,
+        method,
+        path,
+      });
+    }
     return this.#handle(raw, method, path, schema);
   }
 
+  /**
+   * One fetch without following redirects: a browser hands back an opaque redirect (refused); a runtime
+   * that shows the redirect (Node) has a same-origin one followed, at most {@link MAX_REDIRECTS} times,
+   * and one to another origin refused. Nothing from another origin is ever read.
+   */
   async #fetchSend(
     method: string,
     url: string,
@@ -301,10 +348,62 @@ export class HttpClient {
     body: string | undefined,
     signal: AbortSignal,
   ): Promise<RawResponse> {
+    // The loader may have sent this very request already (same URL and token): adopt its answer. If it
+    // failed (or was redirected), the request is sent here as usual.
+    const early =
+      method === 'GET' && !this.#opts.fetch && headers.Authorization
+        ? takeEarly(url, headers.Authorization, signal)
+        : null;
+    const adopted = early ? await early.catch(() => null) : null;
+    if (adopted) return adopted;
     const doFetch = this.#opts.fetch ?? globalThis.fetch;
-    const res = await doFetch(url, { method, headers, body, signal, credentials: 'omit' });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, text };
+    let target = url;
+    let m = method;
+    let b = body;
+    for (let hop = 0; ; hop++) {
+      const res = await doFetch(target, {
+        method: m,
+        headers,
+        body: b,
+        signal,
+        credentials: 'omit',
+        redirect: 'manual',
+      });
+      if (res.type === 'opaqueredirect') {
+        return { status: res.status, headers: res.headers, text: '', redirect: REDIRECT_REFUSED };
+      }
+      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      if (location === null) {
+        const text = await res.text();
+        return { status: res.status, headers: res.headers, text };
+      }
+      await res.body?.cancel().catch(() => undefined);
+      const from = new URL(target, pageBase());
+      let next: URL | null = null;
+      try {
+        next = new URL(location, from);
+      } catch {
+        next = null;
+      }
+      const keepsMethod = res.status === 307 || res.status === 308;
+      const followable =
+        next !== null &&
+        next.origin === from.origin &&
+        hop < MAX_REDIRECTS &&
+        (keepsMethod || m === 'GET' || m === 'HEAD');
+      if (!followable || next === null) {
+        const where = next && next.origin !== from.origin ? ` to ${next.origin}` : '';
+        return {
+          status: res.status,
+          headers: res.headers,
+          text: '',
+          redirect: `The service redirected${where}; redirects to another origin are not followed.`,
+        };
+      }
+      target = next.href;
+      if (!keepsMethod) b = undefined;
+      if (!keepsMethod && m !== 'HEAD') m = 'GET';
+    }
   }
 
   async #handle<S extends z.ZodMiniType | undefined>(

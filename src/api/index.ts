@@ -9,3 +9,4 @@ export * from './kyb.ts';
 export * from './http.ts';
 export * from './kyb-client.ts';
 export * from './age-client.ts';
+export * from './webhooks.ts';

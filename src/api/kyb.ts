@@ -21,6 +21,7 @@ import {
   opt,
   orElse,
   Tags,
+  Uuid,
 } from './common.ts';
 import { CountryCode } from './countries.ts';
 import { Choice, Company, Email, WebUrl } from './kyb-company.ts';
@@ -30,26 +31,47 @@ import { BeneficiaryList, KybDocumentList } from './kyb-people.ts';
 
 export const QuestionnaireKey = bounded(1, 32).check(z.regex(/^[\w_*-]+$/));
 
+/** Published `KybTokenTypeEnum`; `POST /kyb/tokens/` mints `FORM` tokens (the only mapped type). */
+export const KybTokenType = z.enum(['FORM', 'GOV1', 'GOV2']);
+const ScanRef = bounded(1, 40).check(z.regex(/^[^,]+$/));
+
+/**
+ * `kyb.KybTokenRequest` (its only branch, `KybFormTokenRequest`): `tokenType: FORM` and `clientId` are
+ * required; nullable members may be `null`, the others are left out when empty.
+ */
 export const KybTokenRequest = z.object({
+  tokenType: z.literal('FORM'),
   clientId: bounded(1, 100),
   lifetime: z.optional(intRange(0, 2592000)),
   externalRef: opt(bounded(0, 40)),
   locale: opt(Locale),
+  flow: opt(Uuid),
+  theme: opt(Uuid),
   questionnaire: opt(QuestionnaireKey),
   questionnaireRequired: z.optional(z.boolean()),
   tags: z.optional(Tags),
+  scanRefs: opt(z.array(ScanRef)),
 });
 export type KybTokenRequest = z.infer<typeof KybTokenRequest>;
 
+/**
+ * `kyb.KybToken` (201, its `KybFormToken` branch) as read: `tokenString` and `expiration` are what the
+ * partner needs; the rest may be absent or `null` (not set), and unknown members are ignored.
+ */
 export const KybToken = z.object({
+  tokenType: opt(z.string()),
   tokenString: z.string().check(z.minLength(1)),
   expiration: DateTime,
-  isValid: z.boolean(),
-  companyId: z.nullable(z.string()),
-  clientId: z.string(),
+  isActive: opt(z.boolean()),
+  isValid: opt(z.boolean()),
+  companyId: opt(z.string()),
+  clientId: opt(z.string()),
   externalRef: opt(z.string()),
   locale: opt(z.string()),
-  tags: z._default(z.array(z.string()), []),
+  flow: opt(z.string()),
+  theme: opt(z.string()),
+  tags: z._default(z.nullable(z.array(z.string())), []),
+  scanRefs: opt(z.array(z.string())),
 });
 export type KybToken = z.infer<typeof KybToken>;
 
@@ -252,14 +274,6 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
   return true;
 }
 
-/* ---------------------------------------------------------------- webhooks (ours) */
+/* ---------------------------------------------------------------- webhooks */
 
-export const KybWebhook = z.object({
-  event: z.enum(['KYB_FORM_SUBMITTED', 'KYB_INFORMATION_REQUESTED']),
-  formId: z.string(),
-  clientId: z.string(),
-  externalRef: opt(z.string()),
-  status: FormStatus,
-  occurredAt: DateTime,
-});
-export type KybWebhook = z.infer<typeof KybWebhook>;
+/** The KYB webhook bodies (`kyb.CompanySubmitWebhook`, `kyb.CompanyInfoRequestWebhook`) are in webhooks.ts. */

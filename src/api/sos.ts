@@ -1,6 +1,6 @@
-/** SOS filing documents (US company filings). */
+/** SOS filing documents (US company filings): `kyb.SosReportParameterRequest` and `kyb.SosReportDocument`. */
 import * as z from 'zod/mini';
-import { bounded, DateOnly, DateTime, intRange } from './common.ts';
+import { bounded, DateOnly, DateTime, opt } from './common.ts';
 
 export const US_STATES = [
   'AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA',
@@ -8,8 +8,10 @@ export const US_STATES = [
   'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
 ] as const; // prettier-ignore
 export const UsState = z.enum(US_STATES);
+/** Published `GovDocumentOrderStatusEnum`. */
 export const SosStatus = z.enum(['NOT_ORDERED', 'IN_PROGRESS', 'FINISHED', 'FAILED', 'TIMED_OUT']);
-export const FormationType = z.enum([
+/** Published `SosEntityTypeEnum`. */
+export const SosEntityType = z.enum([
   'CORPORATION',
   'LLC',
   'PARTNERSHIP',
@@ -17,28 +19,31 @@ export const FormationType = z.enum([
   'TRUST',
   'SOLE_PROPRIETORSHIP',
 ]);
+export type SosEntityType = z.infer<typeof SosEntityType>;
 
-/** The state code's field name is not shown by the interface: `state` (ours). */
+/** `kyb.SosReportParameterRequest`: every member required. */
 export const SosOrderRequest = z.object({
-  companyName: bounded(1, 255),
+  companyName: bounded(1, 200),
+  state: UsState,
   city: bounded(1, 100),
   street: bounded(1, 255),
   postalCode: bounded(1, 10).check(z.regex(/^\d{5}$/)),
-  state: UsState,
 });
 export type SosOrderRequest = z.infer<typeof SosOrderRequest>;
 
-/** Field names for the status, formation type and the 100-character string are ours. */
+/**
+ * `kyb.SosReportDocument`: only `id` is always there; `null` reads as not set. A `status` or `entityType`
+ * this client does not know reads as not set rather than failing the call.
+ */
 export const SosFilingDocument = z.object({
   id: z.string(),
-  checkedAt: z.nullable(DateTime),
-  dataFile: z.nullable(z.string().check(z.regex(/(?:json)$/))),
-  reportFile: z.nullable(z.string().check(z.regex(/(?:pdf)$/))),
-  companyName: z.string(),
-  formationDate: z.nullable(DateOnly),
-  watchlistHitsCount: intRange(-2147483648, 2147483647),
-  status: SosStatus,
-  formationType: z.nullable(FormationType),
-  statusDescription: z.nullable(bounded(0, 100)),
+  checkedAt: opt(DateTime),
+  status: z.optional(z.catch(z.nullable(SosStatus), null)),
+  dataFile: opt(z.string()),
+  reportFile: opt(z.string()),
+  companyName: opt(z.string()),
+  formationDate: opt(DateOnly),
+  entityType: z.optional(z.catch(z.nullable(SosEntityType), null)),
+  watchlistHitsCount: opt(z.int()),
 });
 export type SosFilingDocument = z.infer<typeof SosFilingDocument>;

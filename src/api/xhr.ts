@@ -6,6 +6,8 @@ export interface RawResponse {
   status: number;
   headers: { get(name: string): string | null };
   text: string;
+  /** Set when the answer is a redirect that was not followed (the message for the `ApiError`). */
+  redirect?: string;
 }
 
 export function xhrSend(
@@ -26,6 +28,18 @@ export function xhrSend(
     };
     xhr.onload = () => {
       onProgress(1);
+      // XMLHttpRequest follows redirects by itself: an answer from another origin is not read.
+      const from = new URL(url, location.href);
+      const final = xhr.responseURL ? new URL(xhr.responseURL) : from;
+      if (final.origin !== from.origin) {
+        resolve({
+          status: xhr.status,
+          headers: { get: () => null },
+          text: '',
+          redirect: `The service redirected to ${final.origin}; redirects to another origin are not followed.`,
+        });
+        return;
+      }
       resolve({
         status: xhr.status,
         headers: { get: (name) => xhr.getResponseHeader(name) },

@@ -20,6 +20,7 @@ import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
 import type { ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
+import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
 import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
 import type { ReviewSection, ServerIssue } from './review/review.ts';
@@ -81,6 +82,7 @@ const loadScreens = lazy(() =>
     ...company,
     ...review,
     themeStyles: theme.themeStyles,
+    loadThemeFont: theme.loadThemeFont,
     formStyles: styles.formStyles,
   })),
 );
@@ -131,7 +133,14 @@ type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateRes
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
 /** Until the service's theme is read (with the screens' code): the defaults of the styles. */
-const NO_THEME: ThemeStyles = { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] };
+const NO_THEME: ThemeStyles = {
+  vars: {},
+  fontUrl: null,
+  logo: null,
+  companyName: null,
+  supportEmail: null,
+  ignored: [],
+};
 
 /**
  * The business verification form: company details, people (beneficiaries), documents and
@@ -140,6 +149,7 @@ const NO_THEME: ThemeStyles = { vars: {}, logo: null, companyName: null, support
  * @tagname kyb-form
  * @attr token - The KYB bearer token (`tokenString`). Changing it reloads the form. Also a property.
  * @attr api-base - Base URL of the service (default: same origin). Property `apiBase`.
+ * @attr allow-insecure-http - Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Property `allowInsecureHttp`.
  * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
  * @prop tokenProvider - `() => Promise<string | {token, expiresAt}>`: a fresh token before expiry and on `TOKEN_NOT_VALID`.
  *
@@ -274,10 +284,17 @@ const NO_THEME: ThemeStyles = { vars: {}, logo: null, companyName: null, support
 export class KybFormElement extends LitElement {
   static override styles = styles;
 
+  /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
+  protected override createRenderRoot() {
+    return withStyleNonce(this, () => super.createRenderRoot());
+  }
+
   /** The KYB bearer token (`tokenString`). */
   @property() token = '';
   /** Base URL of the service; '' is the page's origin. */
   @property({ attribute: 'api-base' }) apiBase = '';
+  /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
+  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
   /** Forced locale; null follows the service, then the browser. */
   @property() locale: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
@@ -487,6 +504,7 @@ export class KybFormElement extends LitElement {
     }
     const client = new KybClient({
       baseUrl: this.apiBase || '',
+      allowInsecureHttp: this.allowInsecureHttp,
       token: () => this.#activeToken,
       refreshToken: () => this.#refresh(),
     });
@@ -505,6 +523,12 @@ export class KybFormElement extends LitElement {
       const form = forms[0] ?? null;
       this.#formId = form?.id ?? null;
       this._theme = screens.themeStyles(info.theme);
+      const fontUrl = this._theme.fontUrl;
+      if (fontUrl)
+        void screens.loadThemeFont(fontUrl, this.apiBase).then((vars) => {
+          if (vars && generation === this._s.generation)
+            this._theme = { ...this._theme, vars: { ...this._theme.vars, ...vars } };
+        });
       await this.#applyLocale();
       if (signal.aborted) return;
       this.#company = new screens.CompanyStep({
@@ -543,10 +567,12 @@ export class KybFormElement extends LitElement {
   #adoptFormStyles(formStyles: CSSResult) {
     if (this.#formStyled) return;
     this.#formStyled = true;
-    adoptStyles(this.renderRoot as ShadowRoot, [
-      ...(this.constructor as typeof KybFormElement).elementStyles,
-      formStyles,
-    ]);
+    withStyleNonce(this, () =>
+      adoptStyles(this.renderRoot as ShadowRoot, [
+        ...(this.constructor as typeof KybFormElement).elementStyles,
+        formStyles,
+      ]),
+    );
   }
 
   #onCreated(form: KybForm, generation: number) {

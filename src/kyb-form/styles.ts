@@ -91,9 +91,15 @@ export const styles = css`
   a:hover {
     color: var(--c-primary-hover);
   }
+  /*
+   * The focus indicator is an outline, which every engine paints on every control; WebKit paints no
+   * box-shadow on a native <select>. It lies exactly on the default ring's outer band (3px gap, 2px
+   * primary), which --kyb-focus-ring still draws as a box-shadow where the engine paints one.
+   */
   :focus-visible,
   [tabindex='-1']:focus-visible {
-    outline: 2px solid transparent;
+    outline: 2px solid var(--c-primary);
+    outline-offset: 3px;
     box-shadow: var(--focus);
     border-radius: 2px;
   }

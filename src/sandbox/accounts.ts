@@ -81,7 +81,7 @@ export function createAccount(
     webhooks: [],
     requests: [],
     faults: null,
-    faultRegex: null,
+    faultPaths: null,
     rng: mulberry32(Math.floor(Math.random() * 2 ** 32)),
   };
   const finishedScanRefs: string[] = [];

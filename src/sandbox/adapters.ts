@@ -57,7 +57,18 @@ export async function toWebRequest(
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const body = hasBody ? await readNodeBody(req, MAX_BODY_BYTES) : undefined;
-  return new Request(new URL(url, origin), {
+  // Only the path and query of the request target count: `//host/x` or an absolute-form target must not
+  // replace the host the origin names (the sandbox checks that host and builds URLs from it).
+  let target = url;
+  if (!target.startsWith('/')) {
+    try {
+      const abs = new URL(target);
+      target = `${abs.pathname}${abs.search}`;
+    } catch {
+      target = `/${target}`;
+    }
+  }
+  return new Request(new URL(`${origin}${target}`), {
     method,
     headers,
     ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),

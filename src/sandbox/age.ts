@@ -16,6 +16,7 @@ import {
   type InsufficientFinancesBody,
 } from '../api/age.ts';
 import { acct, bodyOrEmpty, type Ctx, type RouteDef } from './context.ts';
+import { hostedRoutes, hostedSessionUrl } from './hosted.ts';
 import type { AgeSessionRecord, ScenarioEstimate } from './state.ts';
 import { base64ToBytes, HttpError, iso, json, notFound, parseOrThrow, randomHex, uuid } from './util.ts';
 
@@ -101,6 +102,10 @@ function checkOpen(ctx: Ctx, s: AgeSessionRecord, step: 'SELFIE' | 'DOCUMENT') {
   }
 }
 
+/** The model's verdict (free text as published, ours): `ADULT` / `MINOR` when an age was decided. */
+const verdictOf = (outcome: NonNullable<AgeSessionRecord['outcome']>) =>
+  outcome === 'SUCCESS' ? 'ADULT' : outcome === 'UNDERAGE' ? 'MINOR' : null;
+
 async function finish(ctx: Ctx, s: AgeSessionRecord, outcome: NonNullable<AgeSessionRecord['outcome']>) {
   s.outcome = outcome;
   s.step = 'DONE';
@@ -108,10 +113,10 @@ async function finish(ctx: Ctx, s: AgeSessionRecord, outcome: NonNullable<AgeSes
   const account = acct(ctx);
   const body: AgeWebhook = {
     scanRef: s.scanRef,
-    status: s.status,
+    status: s.status === 'FAILED' ? 'FAILED' : 'COMPLETED',
     outcome: s.outcome,
-    verdict: outcome === 'SUCCESS' ? 'APPROVED' : outcome === 'UNDERAGE' ? 'DENIED' : null,
-    estimatedAge: s.lastAge,
+    verdict: verdictOf(outcome),
+    estimatedAge: s.lastAge === null ? null : Math.round(s.lastAge),
     confidence: s.lastConfidence,
     clientId: s.clientId,
     occurredAt: iso(ctx.now()),
@@ -170,6 +175,7 @@ function sessionByToken(ctx: Ctx): AgeSessionRecord {
 }
 
 export const ageRoutes: RouteDef[] = [
+  ...hostedRoutes,
   {
     method: 'POST',
     path: '/age-estimation/token/',
@@ -178,12 +184,12 @@ export const ageRoutes: RouteDef[] = [
       const account = acct(ctx);
       // The interface: finances are checked first.
       if (account.ageCredits <= 0) return json(INSUFFICIENT_FINANCES, 402);
-      const body = parseOrThrow(AgeTokenRequest, bodyOrEmpty(ctx));
+      const body = parseOrThrow(AgeTokenRequest, ctx.json());
       account.ageCredits--;
       const now = ctx.now();
       const settings = {
-        min_age: body.min_age ?? AGE_DEFAULTS.min_age,
-        confidence_threshold: body.confidence_threshold ?? AGE_DEFAULTS.confidence_threshold,
+        min_age: body.min_age,
+        confidence_threshold: body.confidence_threshold,
         buffer: body.buffer ?? AGE_DEFAULTS.buffer,
         escalation: body.escalation ?? AGE_DEFAULTS.escalation,
         retry_limit: body.retry_limit ?? AGE_DEFAULTS.retry_limit,
@@ -214,12 +220,15 @@ export const ageRoutes: RouteDef[] = [
         photoFileIds: [],
       };
       ctx.state.ageSessions.set(s.token, s);
-      const page = ctx.opts.captureUrl ?? `${ctx.origin}/age-check.html`;
-      const sep = page.includes('?') ? '&' : '?';
+      // The provider's hosted capture page (ours: hosted.ts), unless a capture page was configured.
+      const page = ctx.opts.captureUrl;
+      const sep = page?.includes('?') ? '&' : '?';
       return json(
         {
           token: s.token,
-          session_url: `${page}${sep}token=${encodeURIComponent(s.token)}`,
+          session_url: page
+            ? `${page}${sep}token=${encodeURIComponent(s.token)}`
+            : hostedSessionUrl(ctx, s.token),
           expires_at: iso(s.expiresAt),
           ...settings,
           client_id: s.clientId,

@@ -1,7 +1,9 @@
 /** The per-request context handed to route handlers, and the route table's types. */
 import type { Account, AgeSessionRecord, KybTokenRecord, SandboxState, WebhookRecord } from './state.ts';
 import { HttpError, isRecord, randomHex } from './util.ts';
+import { webhookTargetRefused, type HostList } from './guard.ts';
 import { signWebhook } from '../server/index.ts';
+import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '../api/webhooks.ts';
 
 /**
  * Which credential a route takes:
@@ -18,6 +20,8 @@ export interface ResolvedOptions {
   captureUrl: string | undefined;
   now: () => number;
   deliverWebhooks: boolean;
+  /** Hosts webhooks may be POSTed to (see `SandboxOptions.webhookHosts`). */
+  webhookHosts: HostList;
 }
 
 export interface Ctx {
@@ -97,16 +101,16 @@ export class Services {
   }
 
   /**
-   * Records a signed webhook and, when a URL exists and delivery is on, POSTs it (5 s timeout);
-   * failures are recorded, never thrown.
+   * Records a signed webhook and, when a URL exists and delivery is on, POSTs it (5 s timeout) with the
+   * published headers `Idenfy-Event-Type` and `Idenfy-Signature`; failures are recorded, never thrown.
    */
   async webhook(account: Account, eventType: WebhookRecord['eventType'], url: string | null, body: unknown) {
     const raw = JSON.stringify(body);
     const signature = await signWebhook(raw, account.webhookSecret);
     const headers = {
       'Content-Type': 'application/json',
-      'X-Event-Type': eventType,
-      'X-Signature': signature,
+      [WEBHOOK_EVENT_HEADER]: eventType,
+      [WEBHOOK_SIGNATURE_HEADER]: signature,
     };
     const rec: WebhookRecord = {
       id: crypto.randomUUID(),
@@ -125,8 +129,9 @@ export class Services {
       rec.error = 'no webhook URL configured';
       return;
     }
-    if (!/^https?:\/\//i.test(url)) {
-      rec.error = 'unsupported URL scheme';
+    const refused = webhookTargetRefused(url, this.opts.webhookHosts);
+    if (refused) {
+      rec.error = refused;
       return;
     }
     if (!this.opts.deliverWebhooks) {
@@ -140,6 +145,8 @@ export class Services {
           headers,
           body: raw,
           signal: AbortSignal.timeout(5000),
+          // A redirect could lead past the allow-list: it is recorded, never followed.
+          redirect: 'manual',
         });
         rec.deliveredStatus = res.status;
         await res.body?.cancel().catch(() => undefined);

@@ -12,6 +12,7 @@
 import * as z from 'zod/mini';
 import { HttpClient, type HttpClientOptions } from '../api/http.ts';
 import type { QuestionnaireDefinition } from '../api/kyb.ts';
+import type { WebhookEventType } from '../api/webhooks.ts';
 import type { MalformedKind } from './state.ts';
 
 export interface SandboxControlOptions extends Omit<HttpClientOptions, 'auth' | 'baseUrl'> {
@@ -30,9 +31,16 @@ export const CreatedAccount = z.object({
 });
 export type CreatedAccount = z.infer<typeof CreatedAccount>;
 
+/** The `Idenfy-Event-Type` values (listed here so this module stays free of the schema modules). */
+const EVENT_TYPES = [
+  'COMPANY_SUBMIT',
+  'COMPANY_INFO_REQUEST',
+  'AGE_ESTIMATION',
+] as const satisfies readonly WebhookEventType[];
+
 export const WebhookRecord = z.object({
   id: z.string(),
-  eventType: z.enum(['AGE_ESTIMATION', 'KYB']),
+  eventType: z.enum(EVENT_TYPES),
   url: z.nullable(z.string()),
   headers: z.record(z.string(), z.string()),
   body: z.string(),
@@ -66,7 +74,12 @@ export interface Faults {
   dropRate?: number;
   rateLimitRate?: number;
   malformed?: { rate: number; kind: MalformedKind } | null;
-  paths?: string | null;
+  /**
+   * Path patterns (one or a list of at most 20, 400 characters in all), not regular expressions: literal
+   * text where `*` matches inside one path segment and `**` anything; matched anywhere in the path
+   * unless `^` opens it or `$` closes it. E.g. `'/submit/'`, `'^/kyb/forms/*' + '/$'`, `['^/kyb/**', 'selfie/']`.
+   */
+  paths?: string | string[] | null;
   /** Only these methods are affected (with `paths`, both must match). */
   methods?: ('GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[] | null;
   seed?: number;

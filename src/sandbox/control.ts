@@ -20,6 +20,7 @@ import * as z from 'zod/mini';
 import { createAccount, CreateAccountBody, KybConfigBody, toStoredQuestionnaires } from './accounts.ts';
 import { acct, bodyOrEmpty, type RouteDef } from './context.ts';
 import { compilePaths, FaultConfigSchema } from './faults.ts';
+import { webhookTargetRefused } from './guard.ts';
 import { formJson, requestInformation } from './kyb.ts';
 import { empty, HttpError, iso, json, mulberry32, notFound, parseOrThrow, validationError } from './util.ts';
 
@@ -31,6 +32,13 @@ export const controlRoutes: RouteDef[] = [
     control: true,
     handler(ctx) {
       const body = parseOrThrow(CreateAccountBody, bodyOrEmpty(ctx));
+      const fields: Record<string, string[]> = {};
+      for (const key of ['webhookUrl', 'ageWebhookUrl'] as const) {
+        const target = body[key];
+        const refused = target ? webhookTargetRefused(target, ctx.opts.webhookHosts) : null;
+        if (refused) fields[key] = [refused];
+      }
+      if (Object.keys(fields).length > 0) throw validationError(fields);
       if (ctx.state.accountsById.size >= 10_000) {
         throw new HttpError(429, 'TOO_MANY_REQUESTS', 'Too many sandbox accounts.', {
           headers: { 'Retry-After': '60' },
@@ -112,15 +120,15 @@ export const controlRoutes: RouteDef[] = [
       const raw = ctx.json();
       if (raw === null || (typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0)) {
         account.faults = null;
-        account.faultRegex = null;
+        account.faultPaths = null;
         return json({});
       }
       const body = parseOrThrow(FaultConfigSchema, raw);
-      let re: RegExp | null;
+      let match: ReturnType<typeof compilePaths>;
       try {
-        re = compilePaths(body.paths);
+        match = compilePaths(body.paths);
       } catch (e) {
-        throw validationError({ paths: [e instanceof Error ? e.message : 'invalid regular expression'] });
+        throw validationError({ paths: [e instanceof Error ? e.message : 'invalid path pattern'] });
       }
       const faults = {
         ...body,
@@ -129,7 +137,7 @@ export const controlRoutes: RouteDef[] = [
         methods: body.methods?.length ? body.methods : undefined,
       };
       account.faults = faults;
-      account.faultRegex = re;
+      account.faultPaths = match;
       account.rng = mulberry32(body.seed ?? Math.floor(Math.random() * 2 ** 32));
       return json(faults);
     },

@@ -7,8 +7,9 @@
  *   These run BEFORE the handler (the state does not change) unless `afterCommit` is true, in which
  *   case the handler runs first and its answer is replaced (the change is saved, the answer is lost).
  * - `malformed: {rate, kind}`: the handler runs, then its answer is corrupted (see {@link MalformedKind}).
- * - `paths`: a regular expression source (at most 200 characters) matched against the path relative to
- *   the base path; only matching requests are affected.
+ * - `paths`: a path pattern or a list of them (see {@link compilePaths}), matched against the path
+ *   relative to the base path; only matching requests are affected. No regular expressions: a pattern is
+ *   matched in time linear in the path's length, so no rule can stall the sandbox.
  * - `methods`: HTTP methods (`["PATCH", "PUT"]`); only requests with one of them are affected (with
  *   `paths`, both must match). Absent or empty: every method.
  * - `seed`: seeds the deterministic PRNG (mulberry32) that draws every rate.
@@ -29,6 +30,11 @@ export class SandboxDrop extends Error {
 }
 
 const Rate = z.number().check(z.gte(0), z.lte(1));
+const MAX_PATTERN_LENGTH = 200;
+const MAX_PATTERNS = 20;
+/** Bounds the work per request: path length x this, whatever the patterns. */
+const MAX_TOTAL_LENGTH = 400;
+const PathPattern = z.string().check(z.minLength(1), z.maxLength(MAX_PATTERN_LENGTH));
 
 export const FaultConfigSchema = z.object({
   latencyMs: z.optional(z.int().check(z.gte(0), z.lte(60000))),
@@ -36,7 +42,9 @@ export const FaultConfigSchema = z.object({
   dropRate: z.optional(Rate),
   rateLimitRate: z.optional(Rate),
   malformed: z.optional(z.nullable(z.object({ rate: Rate, kind: z.enum(MALFORMED_KINDS) }))),
-  paths: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  paths: z.optional(
+    z.nullable(z.union([PathPattern, z.array(PathPattern).check(z.minLength(1), z.maxLength(MAX_PATTERNS))])),
+  ),
   methods: z.optional(
     z.nullable(z.array(z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])).check(z.maxLength(6))),
   ),
@@ -44,11 +52,106 @@ export const FaultConfigSchema = z.object({
   afterCommit: z.optional(z.boolean()),
 });
 
-/** Compiles `paths` safely: null when absent; throws a message when invalid. */
-export function compilePaths(src: string | null | undefined): RegExp | null {
-  if (!src) return null;
-  if (src.length > 200) throw new Error('paths is longer than 200 characters');
-  return new RegExp(src);
+/** A compiled `paths` rule: whether a path (relative to the base path) is affected. */
+export type PathMatcher = (path: string) => boolean;
+
+/** `*` (one path segment: anything but `/`) and `**` (anything) in a compiled pattern. */
+const SEGMENT = 1;
+const ANYTHING = 2;
+type Token = string | typeof SEGMENT | typeof ANYTHING;
+
+/** Characters of regular expressions that a path pattern refuses, so an old regex fails loudly. */
+const REGEX_ONLY = /[()[\]{}+?|\\]/;
+
+function tokenize(pattern: string): Token[] {
+  if (REGEX_ONLY.test(pattern)) {
+    throw new Error(
+      `"${pattern.slice(0, 40)}" is not a path pattern: paths are not regular expressions ` +
+        '(use * for one segment, ** for anything, ^ and $ to anchor)',
+    );
+  }
+  let body = pattern;
+  const start = body.startsWith('^');
+  if (start) body = body.slice(1);
+  const end = body.endsWith('$');
+  if (end) body = body.slice(0, -1);
+  if (body.includes('^') || body.includes('$')) {
+    throw new Error(`"${pattern.slice(0, 40)}": ^ and $ may only open and close a pattern`);
+  }
+  const tokens: Token[] = start ? [] : [ANYTHING];
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i] ?? '';
+    if (ch !== '*') tokens.push(ch);
+    else if (body[i + 1] === '*') {
+      tokens.push(ANYTHING);
+      while (body[i + 1] === '*') i++;
+    } else tokens.push(SEGMENT);
+  }
+  if (!end) tokens.push(ANYTHING);
+  return tokens;
+}
+
+/**
+ * Runs the pattern as a set of positions over the path (a Thompson-style simulation): each character
+ * of the path is looked at once against at most every position of the pattern, so the time is
+ * O(path length x pattern length) whatever the pattern; there is no backtracking to blow up.
+ */
+function matcher(tokens: readonly Token[]): PathMatcher {
+  const m = tokens.length;
+  const close = (set: Uint8Array) => {
+    // A star may match nothing: reaching it also reaches the position after it.
+    for (let i = 0; i < m; i++) if (set[i] && typeof tokens[i] === 'number') set[i + 1] = 1;
+  };
+  return (path) => {
+    let cur = new Uint8Array(m + 1);
+    let next = new Uint8Array(m + 1);
+    cur[0] = 1;
+    close(cur);
+    for (let p = 0; p < path.length; p++) {
+      const ch = path[p];
+      next.fill(0);
+      let alive = false;
+      for (let i = 0; i < m; i++) {
+        if (!cur[i]) continue;
+        const t = tokens[i];
+        if (t === ANYTHING || (t === SEGMENT && ch !== '/')) next[i] = 1;
+        else if (t === ch) next[i + 1] = 1;
+        else continue;
+        alive = true;
+      }
+      if (!alive) return false;
+      close(next);
+      [cur, next] = [next, cur];
+    }
+    return cur[m] === 1;
+  };
+}
+
+/**
+ * Compiles `paths` (one pattern or a list; a path is affected when any pattern matches): null when
+ * absent; throws a message when a pattern is not valid.
+ *
+ * A pattern is literal text, where `*` matches any run of characters inside one path segment (not `/`)
+ * and `**` any run at all. It matches anywhere in the path unless `^` opens it (then it matches from the
+ * start) or `$` closes it (then up to the end): `/submit/` matches `/kyb/forms/1/submit/`,
+ * `^/kyb/forms/*\/$` only the form itself, `^/age-estimation/**` everything under it. Characters only
+ * regular expressions use (`( ) [ ] { } + ? | \`) are refused, so an old regular expression fails loudly.
+ */
+export function compilePaths(src: string | readonly string[] | null | undefined): PathMatcher | null {
+  if (src === null || src === undefined) return null;
+  const list = typeof src === 'string' ? [src] : src;
+  if (list.length === 0) return null;
+  if (list.length > MAX_PATTERNS) throw new Error(`at most ${MAX_PATTERNS} patterns`);
+  if (list.reduce((n, p) => n + p.length, 0) > MAX_TOTAL_LENGTH) {
+    throw new Error(`at most ${MAX_TOTAL_LENGTH} characters in all patterns together`);
+  }
+  const matchers = list.map((p) => {
+    if (p.length === 0 || p.length > MAX_PATTERN_LENGTH) {
+      throw new Error(`each pattern has 1 to ${MAX_PATTERN_LENGTH} characters`);
+    }
+    return matcher(tokenize(p));
+  });
+  return (path) => matchers.some((match) => match(path));
 }
 
 export type FaultDecision = 'fail' | 'drop' | 'rate-limit' | null;

@@ -10,8 +10,10 @@ import type { QuestionnaireDefinition } from '../api/kyb.ts';
 
 export const DEMO_THEME = {
   companyName: 'Northwind Payments',
+  /** Relative here; the sandbox answers absolute URIs (published `format: uri`) on its own origin. */
   logo: '/logo.svg',
-  font: 'Inter, system-ui, sans-serif',
+  /** A font file (published: a URI), served by the demo site (Open Sans, Apache License 2.0). */
+  font: '/fonts/open-sans.woff2',
   supportEmail: 'support@northwind.example',
   colors: {
     primary: '#1d4ed8',
@@ -228,10 +230,9 @@ export const DEMO_FLOW = {
     ],
     required: false,
     fields: [{ field: 'OWNERSHIP_PERCENTAGE', required: true, order: 1 }],
-    description:
-      beneficiaryType === 'UBO'
-        ? 'List every person who owns 25% or more of the company, and its directors.'
-        : null,
+    ...(beneficiaryType === 'UBO'
+      ? { description: 'List every person who owns 25% or more of the company, and its directors.' }
+      : {}),
     readOnly: false,
   })),
   companySearch: false,

@@ -12,6 +12,7 @@ import { createAccount, DEMO_ACCOUNT } from './accounts.ts';
 import { type Ctx, type ResolvedOptions, type RouteDef, Services } from './context.ts';
 import { controlRoutes } from './control.ts';
 import { drawFault, malform, SandboxDrop } from './faults.ts';
+import { guard, LOOPBACK, type HostList, type OriginList } from './guard.ts';
 import { kybRoutes } from './kyb.ts';
 import { otherRoutes } from './other.ts';
 import { type Account, type AgeSessionRecord, type KybTokenRecord, SandboxState } from './state.ts';
@@ -19,12 +20,13 @@ import { abbreviate, authFailed, errorResponse, HttpError, iso, readBodyLimited 
 
 export { DEMO_ACCOUNT } from './accounts.ts';
 export { SandboxDrop } from './faults.ts';
+export type { HostList, OriginList } from './guard.ts';
 export * from './fixtures.ts';
 
 export interface SandboxOptions {
   /** Mount point, default `''` (e.g. `'/sandbox'`). */
   basePath?: string;
-  /** Page hosting `<age-check>`; `session_url` = `${captureUrl ?? origin + '/age-check.html'}?token=…`. */
+  /** Page hosting `<age-check>`: `session_url` = `${captureUrl}?token=…`; default the hosted page (hosted.ts). */
   captureUrl?: string;
   /** Clock in epoch milliseconds (tests may move time). */
   now?: () => number;
@@ -32,6 +34,21 @@ export interface SandboxOptions {
   deliverWebhooks?: boolean;
   /** Seed the demo account (`DEMO_ACCOUNT`). Default true. */
   seed?: boolean;
+  /**
+   * Host names this sandbox answers for (the `Host` header; a guard against DNS rebinding): names,
+   * `'loopback'` or `'*'`. Default `['loopback']` (localhost, *.localhost, 127.0.0.0/8, [::1]); others
+   * get 403. Add the name when serving on a LAN address or behind a proxy.
+   */
+  allowedHosts?: HostList;
+  /**
+   * Origins that may use the sandbox from a browser page on another origin: CORS (preflights answered,
+   * `Access-Control-Allow-Origin` echoed) on the KYB, capture and age routes, and cross-origin use of the
+   * control routes. Exact origins, `'loopback'` (any loopback origin) or `'*'` (any origin, KYB / capture /
+   * age routes only). Default `['loopback']`.
+   */
+  allowedOrigins?: OriginList;
+  /** Hosts webhooks may be POSTed to (names, `'loopback'` or `'*'`). Default `['loopback']`. */
+  webhookHosts?: HostList;
 }
 
 export interface Sandbox {
@@ -102,6 +119,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     captureUrl: options.captureUrl,
     now: options.now ?? Date.now,
     deliverWebhooks: options.deliverWebhooks ?? true,
+    webhookHosts: options.webhookHosts ?? LOOPBACK,
+  };
+  const guardOptions = {
+    basePath,
+    allowedHosts: options.allowedHosts ?? LOOPBACK,
+    allowedOrigins: options.allowedOrigins ?? LOOPBACK,
   };
   const state = new SandboxState();
   const services = new Services(state, opts);
@@ -189,7 +212,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const faults = tracked ? account.faults : null;
     const faultActive =
       faults !== null &&
-      (!account?.faultRegex || account.faultRegex.test(path)) &&
+      (!account?.faultPaths || account.faultPaths(path)) &&
       (!faults.methods || faults.methods.includes(req.method));
     let logBody: unknown = null;
     const log = (status: number) => {
@@ -314,10 +337,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     async fetch(request: Request): Promise<Response> {
       const url = new URL(request.url);
       if (!handles(url)) return errorResponse(404, 'NOT_FOUND', 'No such endpoint.');
+      const guarded = guard(request, url, guardOptions);
+      if (guarded.early) return guarded.early;
       const env = { drop: false };
       const res = await app.fetch(request, env);
       if (env.drop) throw new SandboxDrop();
-      return res;
+      return guarded.finish(res);
     },
     async settled() {
       while (services.pending.size > 0) await Promise.allSettled([...services.pending]);

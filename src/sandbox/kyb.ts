@@ -19,8 +19,8 @@ import {
 import { INDIVIDUAL_DOCUMENT_TYPES } from '../api/document-types.ts';
 import { createVisibilityIndex } from '../conditions/index.ts';
 import { acct, type Ctx, type RouteDef } from './context.ts';
+import { sendCompanyInfoRequest, sendCompanySubmit } from './webhooks.ts';
 import type {
-  Account,
   StoredBeneficiary,
   StoredDocument,
   StoredFile,
@@ -44,6 +44,21 @@ import {
 } from './util.ts';
 
 /* ---------------------------------------------------------------- helpers */
+
+/**
+ * The theme with `logo` and `font` as absolute URIs (published `format: uri`): a path stored for the
+ * account is resolved on the sandbox's own origin.
+ */
+function absoluteThemeUrls(ctx: Ctx, theme: unknown) {
+  if (!isRecord(theme)) return null;
+  const out: Record<string, unknown> = { ...theme };
+  for (const key of ['logo', 'font'] as const) {
+    const v = theme[key];
+    if (typeof v === 'string' && v.startsWith('/') && !v.startsWith('//'))
+      out[key] = new URL(v, ctx.origin).href;
+  }
+  return out;
+}
 
 /** The flow's custom field definitions by key (company and every applicant type). */
 function customDefs(ctx: Ctx): Map<string, CustomFieldDef> {
@@ -322,32 +337,6 @@ function submitErrors(ctx: Ctx, form: StoredForm): Record<string, string[]> {
   return fields;
 }
 
-/** `kyb.CompanySubmitWebhook`, sent when a form is submitted. */
-async function submitWebhook(ctx: Ctx, account: Account, form: StoredForm) {
-  await ctx.services.webhook(account, 'KYB', account.webhookUrl, {
-    id: form.id,
-    submissionTime: form.meta.submissionTime,
-    soleProprietor: form.meta.soleProprietor,
-    clientId: form.clientId,
-    externalRef: form.externalRef,
-  });
-}
-
-/** `kyb.CompanyInfoRequestWebhook`, sent when more information is requested of a submitted form. */
-async function infoRequestWebhook(ctx: Ctx, account: Account, form: StoredForm) {
-  const token = [...ctx.state.kybTokens.values()].find(
-    (t) => t.accountId === account.id && t.clientId === form.clientId,
-  );
-  await ctx.services.webhook(account, 'KYB', account.webhookUrl, {
-    companyId: form.id,
-    token: token?.tokenString ?? '',
-    date: iso(ctx.now()),
-    email: null,
-    manager: null,
-    status: 'REQUESTED',
-  });
-}
-
 /** Control: puts a submitted form back to `PENDING` and sends the KYB webhook. */
 export async function requestInformation(ctx: Ctx, formId: string, message?: string) {
   const account = acct(ctx);
@@ -355,8 +344,8 @@ export async function requestInformation(ctx: Ctx, formId: string, message?: str
   if (!form || form.accountId !== account.id) throw notFound('No such form.');
   form.meta.status = 'PENDING';
   form.meta.approvalStatus = null;
-  void message; // kept in the sandbox's control answer; the published webhook has no message member
-  await infoRequestWebhook(ctx, account, form);
+  void message; // shown on the dashboard of a real service; not part of the published webhook body
+  await sendCompanyInfoRequest(ctx, account, form);
   return form;
 }
 
@@ -487,16 +476,22 @@ export const kybRoutes: RouteDef[] = [
       };
       ctx.state.kybTokens.set(rec.tokenString, rec);
       const form = account.forms.get(body.clientId);
+      // `kyb.KybToken` (its `KybFormToken` branch).
       return json(
         {
+          tokenType: 'FORM',
           tokenString: rec.tokenString,
           expiration: iso(rec.expiresAt),
+          isActive: rec.expiresAt > now,
           isValid: rec.expiresAt > now,
           companyId: form?.id ?? null,
           clientId: rec.clientId,
           externalRef: rec.externalRef,
           locale: rec.locale,
+          flow: body.flow ?? null,
+          theme: body.theme ?? null,
           tags: rec.tags,
+          scanRefs: body.scanRefs ?? null,
         },
         201,
       );
@@ -511,7 +506,7 @@ export const kybRoutes: RouteDef[] = [
       return json({
         ...info,
         locale: ctx.kybToken?.locale ?? (typeof info.locale === 'string' ? info.locale : 'en'),
-        theme: info.theme ?? null,
+        theme: absoluteThemeUrls(ctx, info.theme),
         flow: info.flow ?? null,
       });
     },
@@ -593,7 +588,7 @@ export const kybRoutes: RouteDef[] = [
       if (Object.keys(errors).length > 0) throw validationError(errors, 'The form is not complete.');
       form.meta.status = 'PROCESSING';
       form.meta.submissionTime = iso(ctx.now());
-      await submitWebhook(ctx, acct(ctx), form);
+      await sendCompanySubmit(ctx, acct(ctx), form);
       return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
     },
   },

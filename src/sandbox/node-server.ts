@@ -1,6 +1,9 @@
 /**
  * The sandbox as a standalone HTTP server. `npm run sandbox` (PORT, default 8787; HOST, default
  * 127.0.0.1) prints its address and the demo credentials, and stops on SIGINT / SIGTERM.
+ * Comma-separated lists widen the guards (see `SandboxOptions`): ALLOWED_HOSTS (names this server answers
+ * for), ALLOWED_ORIGINS (pages on other origins that may use it), WEBHOOK_HOSTS (webhook targets); each
+ * defaults to `loopback`.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,10 +46,28 @@ export async function startSandboxServer(
   };
 }
 
+/** `a, b` -> `['a', 'b']`; unset or empty -> undefined (the default). */
+export function listFromEnv(value: string | undefined): string[] | undefined {
+  const list = (value ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : undefined;
+}
+
 async function main() {
   const port = Number(process.env.PORT ?? 8787);
   const host = process.env.HOST ?? '127.0.0.1';
-  const srv = await startSandboxServer({ port, host });
+  const allowedHosts = listFromEnv(process.env.ALLOWED_HOSTS);
+  const allowedOrigins = listFromEnv(process.env.ALLOWED_ORIGINS);
+  const webhookHosts = listFromEnv(process.env.WEBHOOK_HOSTS);
+  const srv = await startSandboxServer({
+    port,
+    host,
+    ...(allowedHosts ? { allowedHosts } : {}),
+    ...(allowedOrigins ? { allowedOrigins } : {}),
+    ...(webhookHosts ? { webhookHosts } : {}),
+  });
   const lines = [
     `Sandbox service listening on ${srv.url}`,
     '',
@@ -54,10 +75,15 @@ async function main() {
     `  API secret:     ${DEMO_ACCOUNT.apiSecret}`,
     `  Webhook secret: ${DEMO_ACCOUNT.webhookSecret}`,
     '',
+    `  Hosts served:      ${(allowedHosts ?? ['loopback']).join(', ')} (ALLOWED_HOSTS)`,
+    `  Browser origins:   ${(allowedOrigins ?? ['loopback']).join(', ')} (ALLOWED_ORIGINS)`,
+    `  Webhook targets:   ${(webhookHosts ?? ['loopback']).join(', ')} (WEBHOOK_HOSTS)`,
+    '',
     'How to use: call the server-side endpoints with HTTP Basic auth (API key : API secret), e.g. ' +
       `curl -u ${DEMO_ACCOUNT.apiKey}:${DEMO_ACCOUNT.apiSecret} -X POST -H 'Content-Type: application/json' ` +
-      `-d '{"clientId":"me"}' ${srv.url}/kyb/tokens/ mints a KYB form token for <kyb-form token=...>, and ` +
-      'POST /age-estimation/token/ creates an age-check session for <age-check>. Everything is in memory and ' +
+      `-d '{"tokenType":"FORM","clientId":"me"}' ${srv.url}/kyb/tokens/ mints a KYB form token for ` +
+      '<kyb-form token=...>, and POST /age-estimation/token/ {"min_age":18,"confidence_threshold":70} ' +
+      'creates an age-check session for <age-check>. Everything is in memory and ' +
       'offline; create isolated accounts with POST /_sandbox/accounts, steer outcomes with the /_sandbox/ ' +
       'control endpoints (see src/sandbox/README.md), and stop with Ctrl+C.',
   ];

@@ -7,7 +7,7 @@
  */
 import { BlocklistRequest, BlocklistSource, ClientTokenRequest } from '../api/identity.ts';
 import { SosOrderRequest } from '../api/sos.ts';
-import { acct, type Ctx, type RouteDef } from './context.ts';
+import { acct, bodyOrEmpty, type Ctx, type RouteDef } from './context.ts';
 import type { Identification, SosRecord } from './state.ts';
 import { base64ToBytes, HttpError, iso, json, notFound, parseOrThrow, randomHex, uuid } from './util.ts';
 
@@ -19,7 +19,7 @@ function hash(s: string): number {
   return h;
 }
 
-function formationType(name: string): string {
+function entityType(name: string): string {
   const n = name.toLowerCase();
   if (/\bllc\b|l\.l\.c/.test(n)) return 'LLC';
   if (/\b(inc|corp|corporation|incorporated)\b/.test(n)) return 'CORPORATION';
@@ -60,7 +60,7 @@ function finishSos(ctx: Ctx, r: SosRecord) {
   const month = 1 + ((h >>> 8) % 12);
   const day = 1 + ((h >>> 16) % 28);
   r.formationDate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  r.formationType = formationType(r.companyName);
+  r.entityType = entityType(r.companyName);
   r.checkedAt = iso(ctx.now());
   r.status = 'FINISHED';
   const accountId = acct(ctx).id;
@@ -68,7 +68,7 @@ function finishSos(ctx: Ctx, r: SosRecord) {
     companyName: r.companyName,
     address: { street: r.street, city: r.city, postalCode: r.postalCode, state: r.state },
     formationDate: r.formationDate,
-    formationType: r.formationType,
+    entityType: r.entityType,
     status: 'ACTIVE',
     source: 'sandbox',
   };
@@ -81,22 +81,27 @@ function finishSos(ctx: Ctx, r: SosRecord) {
   r.reportFileId = ctx.services.storeFile(accountId, `${r.id}.pdf`, 'application/pdf', pdfFor(r.companyName));
 }
 
+/** `kyb.SosReportDocument`: the name, entity type and watchlist count are known once finished. */
 function sosJson(ctx: Ctx, r: SosRecord) {
+  const done = r.status === 'FINISHED';
   return {
     id: r.id,
     checkedAt: r.checkedAt,
+    status: r.status,
     dataFile: r.dataFileId ? ctx.services.fileUrl(ctx.origin, r.dataFileId) : null,
     reportFile: r.reportFileId ? ctx.services.fileUrl(ctx.origin, r.reportFileId) : null,
-    companyName: r.companyName,
+    companyName: done ? r.companyName : null,
     formationDate: r.formationDate,
-    watchlistHitsCount: 0,
-    status: r.status,
-    formationType: r.formationType,
-    statusDescription: r.status === 'FINISHED' ? 'Filing retrieved' : 'Order received',
+    entityType: r.entityType,
+    watchlistHitsCount: done ? 0 : null,
   };
 }
 
 /* ---------------------------------------------------------------- identity */
+
+/** Lifetime of an identification token and of its session once started (the service's defaults, ours). */
+const TOKEN_EXPIRY_SECONDS = 3600;
+const SESSION_LENGTH_SECONDS = 600;
 
 /** A 1x1 PNG used as the stored face image of blocklisted selfies. */
 const FACE_PNG =
@@ -123,7 +128,7 @@ export const otherRoutes: RouteDef[] = [
         dataFileId: null,
         reportFileId: null,
         formationDate: null,
-        formationType: null,
+        entityType: null,
       };
       acct(ctx).sos.set(r.id, r);
       return json(sosJson(ctx, r), 201);
@@ -160,17 +165,25 @@ export const otherRoutes: RouteDef[] = [
         scanRef: uuid(),
         clientId: body.clientId,
         authToken: randomHex(20),
-        expiration: iso(ctx.now() + 3600_000),
+        expiration: iso(ctx.now() + TOKEN_EXPIRY_SECONDS * 1000),
         finished: false,
         selfieFileId: null,
       };
       acct(ctx).identifications.set(ident.scanRef, ident);
+      // `kyc.ApiV2TokenResponse`: `expiryTime` and `sessionLength` in seconds.
       return json(
         {
+          message: 'Token created.',
           authToken: ident.authToken,
+          redirectUrl: null,
           scanRef: ident.scanRef,
           clientId: ident.clientId,
-          expiration: ident.expiration,
+          locale: body.locale ?? null,
+          expiryTime: TOKEN_EXPIRY_SECONDS,
+          sessionLength: SESSION_LENGTH_SECONDS,
+          tokenType: body.tokenType,
+          externalRef: body.externalRef ?? null,
+          digitString: null,
         },
         201,
       );
@@ -184,7 +197,7 @@ export const otherRoutes: RouteDef[] = [
       const src = BlocklistSource.safeParse(ctx.params.source);
       if (!src.success) throw notFound('Unknown blocklist source.');
       const ident = identification(ctx);
-      const body = parseOrThrow(BlocklistRequest, ctx.json());
+      const body = parseOrThrow(BlocklistRequest, bodyOrEmpty(ctx));
       if (!ident.finished) throw new HttpError(409, 'BAD_VALUE', 'The identification is not finished.');
       let faceImageUrl: string | null = null;
       if (src.data === 'SELFIE') {
@@ -196,7 +209,8 @@ export const otherRoutes: RouteDef[] = [
         );
         faceImageUrl = ctx.services.fileUrl(ctx.origin, ident.selfieFileId);
       }
-      return json({ id: uuid(), created: iso(ctx.now()), faceImageUrl, reason: body.reason }, 201);
+      // `kyc.IdentificationBlacklist` (the face / document shape of `IdentificationBlacklistEntry`).
+      return json({ id: uuid(), reason: body.reason ?? null, created: iso(ctx.now()), faceImageUrl }, 201);
     },
   },
   {

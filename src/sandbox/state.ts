@@ -1,5 +1,6 @@
 /** In-memory state of one sandbox instance: accounts and everything they own. */
 import type { CompanyWrite, QuestionnaireDefinition } from '../api/kyb.ts';
+import type { WebhookEventType } from '../api/webhooks.ts';
 
 export interface FaultConfig {
   latencyMs?: number | undefined;
@@ -7,7 +8,7 @@ export interface FaultConfig {
   dropRate?: number | undefined;
   rateLimitRate?: number | undefined;
   malformed?: { rate: number; kind: MalformedKind } | undefined;
-  paths?: string | undefined;
+  paths?: string | string[] | undefined;
   methods?: string[] | undefined;
   seed?: number | undefined;
   afterCommit?: boolean | undefined;
@@ -27,7 +28,7 @@ export type MalformedKind = (typeof MALFORMED_KINDS)[number];
 
 export interface WebhookRecord {
   id: string;
-  eventType: 'AGE_ESTIMATION' | 'KYB';
+  eventType: WebhookEventType;
   url: string | null;
   headers: Record<string, string>;
   body: string;
@@ -128,7 +129,7 @@ export interface AgeSessionRecord {
   expiresAt: number;
   status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
   step: 'SELFIE' | 'DOCUMENT' | 'DONE';
-  outcome: 'SUCCESS' | 'UNDERAGE' | 'UNCERTAIN' | 'ATTEMPTS_EXCEEDED' | null;
+  outcome: 'SUCCESS' | 'UNDERAGE' | 'UNCERTAIN' | 'FACE_MISMATCH' | 'ATTEMPTS_EXCEEDED' | null;
   attemptsUsed: number;
   estimates: ScenarioEstimate[];
   documentAge: number | 'unreadable';
@@ -179,7 +180,7 @@ export interface SosRecord {
   dataFileId: string | null;
   reportFileId: string | null;
   formationDate: string | null;
-  formationType: string | null;
+  entityType: string | null;
 }
 
 export interface Account {
@@ -202,7 +203,8 @@ export interface Account {
   webhooks: WebhookRecord[];
   requests: RequestLogEntry[];
   faults: FaultConfig | null;
-  faultRegex: RegExp | null;
+  /** The compiled `faults.paths` (null: every path). */
+  faultPaths: ((path: string) => boolean) | null;
   rng: () => number;
 }
 

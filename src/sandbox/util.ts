@@ -8,7 +8,8 @@ import type { ErrorIdentifier } from '../api/common.ts';
 /** Whole request bodies above this size are refused with 413 `BAD_VALUE`. */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
-export const DOCS_BASE = '/docs/errors#';
+/** An absolute URI (published `format: uri`) naming the error; the identifiers are listed in the sandbox README. */
+export const DOCS_BASE = 'urn:verify-elements:sandbox:errors:';
 
 export interface ErrorExtras {
   fields?: Record<string, string[]>;
@@ -22,6 +23,8 @@ export function errorBody(identifier: string, message: string, extras: ErrorExtr
     message,
     identifier,
     documentation: `${DOCS_BASE}${identifier}`,
+    // Published (`kyb.KybInfoUnauthorized*`): every error body carries a severity.
+    severity: 'NOT_SEVERE',
     ...(extras.fields ? { fields: extras.fields } : {}),
     ...(extras.code ? { code: extras.code } : {}),
   };

@@ -23,7 +23,7 @@ class CssPropsDirective extends Directive {
   override update(part: ElementPart, [props]: [Readonly<Record<string, string>>]) {
     const { style } = part.element as HTMLElement;
     for (const name of this.#previous) {
-      if (!Object.hasOwn(props, name)) {
+      if (!Object.prototype.hasOwnProperty.call(props, name)) {
         style.removeProperty(name);
         this.#previous.delete(name);
       }

@@ -12,6 +12,8 @@
  */
 import type { Theme } from '../api/kyb.ts';
 import { THEME_COLOR_KEYS, type ThemeColorKey } from '../api/theme-colors.ts';
+import { safeServiceUrl } from '../api/url.ts';
+import { readableColors } from './contrast.ts';
 
 /** Theme colour key -> the name used in `--kyb-color-<name>` and `--_kyb-theme-<name>`. */
 export const THEME_COLOR_NAMES: Record<ThemeColorKey, string> = {
@@ -93,23 +95,28 @@ export function isSafeFont(value: unknown): value is string {
   return families.length <= 10 && families.every((f) => FAMILY.test(f));
 }
 
-/** Whether `value` is an `https:` URL or a relative path (`/x`, `./x`, `../x`); never `//`, `javascript:`, `data:`. */
+/** Whether `value` passes the one rule for service URLs (`src/api/url.ts`), relative paths allowed. */
 export function isSafeUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const v = value.trim();
-  if (v.length === 0 || v.length > 2048) return false;
-  // Control characters and whitespace inside URLs are how scheme checks get fooled.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f\\<>"'`]/.test(v)) return false;
-  if (v.startsWith('//')) return false;
-  if (v.startsWith('/') || v.startsWith('./') || v.startsWith('../')) return true;
-  if (!/^https:\/\//i.test(v)) return false;
-  try {
-    const url = new URL(v);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return safeServiceUrl(value, { relative: true }) !== null;
+}
+
+/**
+ * Text from the service shown as a heading (the theme's `companyName`): control characters, bidi
+ * overrides, embeddings and isolates (which can reorder what follows, `U+202E`), zero-width and other
+ * invisible characters removed; runs of white space made one space.
+ */
+export function headingText(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, '')
+      .replace(
+        /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0]/g,
+        '',
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const EMAIL =
@@ -125,6 +132,8 @@ export function isEmailAddress(value: unknown): value is string {
 export interface ThemeStyles {
   /** Private custom properties to set on the root wrapper (`--_kyb-theme-<name>` -> value). */
   vars: Record<string, string>;
+  /** A font file to load as the element's typeface (`ThemeCore.font` is a URI), or null. */
+  fontUrl: string | null;
   /** A safe logo URL, or null. */
   logo: string | null;
   /** The company name (plain text), or null. */
@@ -137,20 +146,47 @@ export interface ThemeStyles {
 
 /** Checks every member of the service theme and returns only safe values. Pure; works without a DOM. */
 export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
-  const out: ThemeStyles = { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] };
+  const out: ThemeStyles = {
+    vars: {},
+    fontUrl: null,
+    logo: null,
+    companyName: null,
+    supportEmail: null,
+    ignored: [],
+  };
   if (!theme || typeof theme !== 'object') return out;
   const colors = (theme.colors ?? {}) as Partial<Record<string, unknown>>;
   if (colors && typeof colors === 'object') {
+    const themed: Record<string, string> = {};
     for (const key of THEME_COLOR_KEYS) {
       const value = colors[key];
       if (value === undefined || value === null || value === '') continue;
-      if (isSafeColor(value)) out.vars[themeVar(THEME_COLOR_NAMES[key])] = value.trim();
+      if (isSafeColor(value)) themed[THEME_COLOR_NAMES[key]] = value.trim();
       else out.ignored.push(`colors.${key}`);
+    }
+    // Text must stay readable: a pair below 4.5:1 (or transparent) shows the defaults for that pair.
+    const { kept, problems } = readableColors(themed);
+    for (const key of THEME_COLOR_KEYS) {
+      const name = THEME_COLOR_NAMES[key];
+      if (kept[name] !== undefined) out.vars[themeVar(name)] = kept[name];
+      else if (themed[name] !== undefined) out.ignored.push(`colors.${key}`);
+    }
+    if (problems.length > 0) {
+      const list = problems
+        .map(
+          (p) => `${p.text} on ${p.background} (${p.ratio === null ? 'unreadable colour' : `${p.ratio}:1`})`,
+        )
+        .join(', ');
+      console.warn(
+        `[kyb-form] theme colours below 4.5:1 contrast fall back to the defaults for their pair: ${list}`,
+      );
     }
   }
   const { font, logo, companyName, supportEmail } = theme;
   if (font) {
+    // Published: a URI of a font file. A plain family list (older services) keeps working.
     if (isSafeFont(font)) out.vars[themeVar('font-family')] = font.trim();
+    else if (isSafeUrl(font as unknown)) out.fontUrl = (font as string).trim();
     else out.ignored.push('font');
   }
   if (logo) {
@@ -158,11 +194,7 @@ export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
     else out.ignored.push('logo');
   }
   if (typeof companyName === 'string') {
-    const name = companyName
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, 200);
+    const name = headingText(companyName).slice(0, 200).trim();
     if (name) out.companyName = name;
   }
   if (supportEmail) {
@@ -170,4 +202,27 @@ export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
     else out.ignored.push('supportEmail');
   }
   return out;
+}
+
+/** The family name under which a theme's font file is registered. */
+export const THEME_FONT_FAMILY = 'kyb-theme-font';
+/** The element's default stack, behind the theme's font. */
+const DEFAULT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+/**
+ * Loads a theme font file (`url`, resolved against `base`) as a web font and returns the custom properties
+ * that use it, or null when it cannot be loaded (blocked by the page's CSP `font-src`, not a font, offline):
+ * the default stack stays then, with no error shown.
+ */
+export async function loadThemeFont(url: string, base: string): Promise<Record<string, string> | null> {
+  if (typeof FontFace === 'undefined' || typeof document === 'undefined' || !document.fonts) return null;
+  try {
+    const href = new URL(url, new URL(base || '.', document.baseURI)).href;
+    const face = new FontFace(THEME_FONT_FAMILY, `url(${JSON.stringify(href)})`, { display: 'swap' });
+    await face.load();
+    document.fonts.add(face);
+    return { [themeVar('font-family')]: `'${THEME_FONT_FAMILY}', ${DEFAULT_STACK}` };
+  } catch {
+    return null;
+  }
 }

@@ -5,7 +5,7 @@ import { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import type { MachineState } from '../../src/age-check/machine.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
-import type { AgeTokenRequest } from '../../src/api/age.ts';
+import { ageRequest, type AgeTokenSettings } from '../support/age-request.ts';
 
 /** The element with an observable `navigate` and access to its state and stream. */
 class TestAgeCheck extends AgeCheckElement {
@@ -24,12 +24,12 @@ customElements.define('test-age-check', TestAgeCheck);
 
 const BASE = '/sandbox';
 
-async function setup(req: AgeTokenRequest = {}, scenario?: AgeScenario) {
+async function setup(req: AgeTokenSettings = {}, scenario?: AgeScenario) {
   const anon = new SandboxControl({ baseUrl: BASE });
   const account = await anon.createAccount({});
   const control = anon.withAccount(account);
   const partner = new PartnerClient({ baseUrl: BASE, apiKey: account.apiKey, apiSecret: account.apiSecret });
-  const created = await partner.createAgeToken(req);
+  const created = await partner.createAgeToken(ageRequest(req));
   if (scenario) await control.setAgeScenario(created.token, scenario);
   return { control, token: created.token };
 }
@@ -146,6 +146,12 @@ describe('<age-check>', () => {
 
     const complete = events.find((e) => e.type === 'age-check-complete');
     expect(complete?.detail).to.deep.equal({ outcome: 'SUCCESS' });
+    // The deciding attempt is reported before the completion (README, "Events").
+    expect(events.map((e) => e.type)).to.deep.equal([
+      'age-check-ready',
+      'age-check-attempt',
+      'age-check-complete',
+    ]);
     expect(events.find((e) => e.type === 'age-check-attempt')?.detail).to.deep.equal({
       result: 'DECIDED',
       attemptsLeft: 2,
@@ -181,6 +187,7 @@ describe('<age-check>', () => {
       { estimates: [{ age: 19, confidence: 95 }], documentAge: 30 },
     );
     const el = await mount(token);
+    const order = collect(el, ['age-check-attempt', 'age-check-step-up', 'age-check-complete']);
     const gum = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
     const constraints: MediaStreamConstraints[] = [];
     navigator.mediaDevices.getUserMedia = (c?: MediaStreamConstraints) => {
@@ -216,6 +223,12 @@ describe('<age-check>', () => {
       (c) => ((c.video as MediaTrackConstraints).facingMode as { ideal: string }).ideal,
     );
     expect(facing).to.deep.equal(['user', 'environment', 'environment']);
+    expect(order.map((e) => [e.type, (e.detail as { result?: string }).result])).to.deep.equal([
+      ['age-check-attempt', 'STEP_UP'],
+      ['age-check-step-up', undefined],
+      ['age-check-attempt', 'DECIDED'],
+      ['age-check-complete', undefined],
+    ]);
     const images = await uploadedImages(control);
     expect(images.map((i) => i.path.includes('document'))).to.deep.equal([false, true, true]);
     for (const img of images) {
@@ -241,7 +254,8 @@ describe('<age-check>', () => {
   it('no face three times with retry_limit 3 -> ATTEMPTS_EXCEEDED, attempts left shown before each retry', async () => {
     const { token } = await setup({ retry_limit: 3 }, { estimates: ['no-face'] });
     const el = await mount(token);
-    const attempts = collect(el, ['age-check-attempt']);
+    const events = collect(el, ['age-check-attempt', 'age-check-complete']);
+    const attempts = () => events.filter((e) => e.type === 'age-check-attempt');
     await waitFor(el, 'consent');
     await takeSelfie(el);
     expect(el.state.name).to.equal('retry');
@@ -253,11 +267,14 @@ describe('<age-check>', () => {
     await takeSelfie(el);
     expect(el.state.name).to.equal('locked');
     expect((await complete).detail).to.deep.equal({ outcome: 'ATTEMPTS_EXCEEDED' });
-    expect(attempts.map((a) => a.detail)).to.deep.equal([
+    expect(attempts().map((a) => a.detail)).to.deep.equal([
       { result: 'RETRY', attemptsLeft: 2 },
       { result: 'RETRY', attemptsLeft: 1 },
       { result: 'RETRY', attemptsLeft: 0 },
     ]);
+    // The last (locking) attempt is reported before the completion.
+    expect(events.at(-1)?.type).to.equal('age-check-complete');
+    expect(events.at(-2)?.detail).to.deep.equal({ result: 'RETRY', attemptsLeft: 0 });
     expect(heading(el)).to.match(/too many attempts/i);
     await expect(el).to.be.accessible();
   });

@@ -1,14 +1,66 @@
-/** Helpers for browser tests that need an `<age-check>`: a fresh sandbox account and an age token. */
-import { SandboxControl } from '../../src/sandbox/control-client.ts';
+/** Helpers for browser tests that need an `<age-check>`: a fresh sandbox account, an age token, a probe. */
+import { waitUntil } from '@open-wc/testing';
+import { AgeCheckElement } from '../../src/age-check/age-check.ts';
+import type { MachineState } from '../../src/age-check/machine.ts';
+import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
+import { ageRequest } from '../support/age-request.ts';
+import type { AgeTokenRequest } from '../../src/api/age.ts';
+
+export const BASE = '/sandbox';
 
 /** An age-estimation token of a new sandbox account (default options). */
 export async function newAgeToken(): Promise<string> {
-  const account = await new SandboxControl({ baseUrl: '/sandbox' }).createAccount({});
+  const account = await new SandboxControl({ baseUrl: BASE }).createAccount({});
   const partner = new PartnerClient({
-    baseUrl: '/sandbox',
+    baseUrl: BASE,
     apiKey: account.apiKey,
     apiSecret: account.apiSecret,
   });
-  return (await partner.createAgeToken({})).token;
+  return (await partner.createAgeToken(ageRequest())).token;
+}
+
+/** A new account's age session with `req` (min_age 18 and threshold 70 unless given) and `scenario`. */
+export async function ageSession(req: Partial<AgeTokenRequest> = {}, scenario?: AgeScenario) {
+  const anon = new SandboxControl({ baseUrl: BASE });
+  const account = await anon.createAccount({});
+  const control = anon.withAccount(account);
+  const partner = new PartnerClient({ baseUrl: BASE, apiKey: account.apiKey, apiSecret: account.apiSecret });
+  const created = await partner.createAgeToken({ min_age: 18, confidence_threshold: 70, ...req });
+  if (scenario) await control.setAgeScenario(created.token, scenario);
+  return { control, token: created.token, sessionUrl: created.session_url };
+}
+
+/** `<age-check>` with its machine visible and navigation recorded instead of followed. */
+export class AgeCheckProbe extends AgeCheckElement {
+  navigated: string[] = [];
+  protected override navigate(url: string): void {
+    this.navigated.push(url);
+  }
+  get state(): MachineState {
+    return this.machine;
+  }
+}
+if (!customElements.get('age-check-probe')) customElements.define('age-check-probe', AgeCheckProbe);
+
+export const shadow = (el: HTMLElement): ShadowRoot => el.shadowRoot!;
+export const headingText = (el: HTMLElement): string =>
+  shadow(el).querySelector('h2')?.textContent?.trim() ?? '';
+
+export function findButton(el: HTMLElement, name: RegExp): HTMLButtonElement {
+  const b = [...shadow(el).querySelectorAll('button')].find((x) => name.test(x.textContent?.trim() ?? ''));
+  if (!b) throw new Error(`no button ${name} on "${headingText(el)}"`);
+  return b;
+}
+
+export async function waitForState(
+  el: AgeCheckProbe,
+  name: MachineState['name'] | MachineState['name'][],
+  timeout = 15000,
+): Promise<void> {
+  const names = Array.isArray(name) ? name : [name];
+  await waitUntil(() => names.includes(el.state.name), `state ${names.join('|')} (now ${el.state.name})`, {
+    timeout,
+  });
+  await el.updateComplete;
 }

@@ -8,8 +8,8 @@ import { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import type { MachineState } from '../../src/age-check/machine.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
-import type { AgeTokenRequest } from '../../src/api/age.ts';
 import { MALFORMED, blankProblem, errorRecorder } from '../fixtures/hardening-support.ts';
+import { ageRequest, type AgeTokenSettings } from '../support/age-request.ts';
 
 class HardenedAgeCheck extends AgeCheckElement {
   navigated: string[] = [];
@@ -24,12 +24,12 @@ if (!customElements.get('hardening-age-check'))
   customElements.define('hardening-age-check', HardenedAgeCheck);
 
 const BASE = '/sandbox';
-async function setup(req: AgeTokenRequest, scenario: AgeScenario) {
+async function setup(req: AgeTokenSettings, scenario: AgeScenario) {
   const anon = new SandboxControl({ baseUrl: BASE });
   const account = await anon.createAccount({});
   const control = anon.withAccount(account);
   const partner = new PartnerClient({ baseUrl: BASE, apiKey: account.apiKey, apiSecret: account.apiSecret });
-  const created = await partner.createAgeToken(req);
+  const created = await partner.createAgeToken(ageRequest(req));
   await control.setAgeScenario(created.token, scenario);
   return { control, token: created.token };
 }
@@ -69,7 +69,7 @@ interface Endpoint {
   name: string;
   paths: string;
   method: string;
-  req: AgeTokenRequest;
+  req: AgeTokenSettings;
   scenario: AgeScenario;
   drive: (el: HardenedAgeCheck) => Promise<void>;
 }

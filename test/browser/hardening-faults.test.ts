@@ -25,6 +25,7 @@ import {
   type,
   type Setup,
 } from './kyb-form-helpers.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 /* ------------------------------------------------------------------ counting */
 
@@ -450,7 +451,7 @@ describe('hardening: fault scenarios', function () {
         apiKey: account.apiKey,
         apiSecret: account.apiSecret,
       });
-      const { token } = await partner.createAgeToken({ retry_limit: 3 });
+      const { token } = await partner.createAgeToken(ageRequest({ retry_limit: 3 }));
       await control.setAgeScenario(token, { estimates: [{ age: 35, confidence: 95 }] });
       const age = new AgeClient({ baseUrl: '/sandbox', token });
       await control.setFaults({ dropRate: 1, paths: 'session/selfie/' });

@@ -18,6 +18,7 @@ import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 class I18nAgeCheck extends AgeCheckElement {
   get state(): MachineState {
@@ -169,7 +170,7 @@ async function ageSetup(scenario?: AgeScenario) {
     apiKey: account.apiKey,
     apiSecret: account.apiSecret,
   });
-  const { token } = await partner.createAgeToken({ min_age: 18 });
+  const { token } = await partner.createAgeToken(ageRequest({ min_age: 18 }));
   if (scenario) await control.setAgeScenario(token, scenario);
   return { control, token };
 }

@@ -14,6 +14,7 @@ import { PartnerClient } from '../../src/server/index.ts';
 import { formatBytes } from '../../src/kyb-form/files.ts';
 import { countryName, formatPercentInput } from '../../src/kyb-form/beneficiaries/state.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
@@ -56,7 +57,7 @@ async function ageToken() {
     apiKey: account.apiKey,
     apiSecret: account.apiSecret,
   });
-  return (await partner.createAgeToken({})).token;
+  return (await partner.createAgeToken(ageRequest())).token;
 }
 
 /** Pretends the browser prefers `langs` (navigator.languages) for the duration of `fn`. */

@@ -12,6 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunchOptions, startPageServer, type PageServer } from '../support/page-server.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -24,7 +25,7 @@ before(() => {
 
 describe('package entries in Node (server-side rendering)', () => {
   for (const [name, target] of Object.entries(pkg.exports)) {
-    if (typeof target !== 'object') continue;
+    if (typeof target !== 'object' || !('default' in target)) continue; // types-only: ./vue, ./svelte, ./jsx
     test(`import "verify-elements${name.slice(1)}" does not throw and defines nothing`, async () => {
       assert.ok(existsSync(join(ROOT, target.types)), `${target.types} exists`);
       const mod = (await import(join(ROOT, target.default))) as Record<string, unknown>;
@@ -84,7 +85,7 @@ describe('built files in real Chromium against the sandbox', () => {
     const account = await control.createAccount({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
     const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
     const kyb = await partner.createKybToken({ clientId: `plain-${Date.now()}` });
-    const age = await partner.createAgeToken({});
+    const age = await partner.createAgeToken(ageRequest());
     return { kyb: kyb.tokenString, age: age.token };
   }
 

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildCdn, chromiumLaunchOptions, startPageServer, type PageServer } from '../support/page-server.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'";
@@ -80,7 +81,7 @@ async function tokens() {
   const account = await control.createAccount({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
   const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
   const kyb = await partner.createKybToken({ clientId: `csp-${Date.now()}-${Math.random()}` });
-  const age = await partner.createAgeToken({});
+  const age = await partner.createAgeToken(ageRequest());
   return { kyb: kyb.tokenString, age: age.token };
 }
 

@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildCdn, chromiumLaunchOptions, startPageServer, type PageServer } from '../support/page-server.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 const MOUNTS = 100;
 
@@ -242,7 +243,7 @@ async function tokens() {
   });
   const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
   const kyb = await partner.createKybToken({ clientId: `leaks-${Date.now()}` });
-  const age = await partner.createAgeToken({});
+  const age = await partner.createAgeToken(ageRequest());
   return { 'kyb-form': kyb.tokenString, 'age-check': age.token };
 }
 

@@ -11,6 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/node-server.ts';
 import { SandboxControl, type CreatedAccount } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 let srv: SandboxServer;
 let root: SandboxControl;
@@ -122,14 +123,14 @@ const ENDPOINTS: BodyEndpoint[] = [
     method: 'POST',
     path: () => '/kyb/tokens/',
     auth: (x) => basic(x.acc),
-    body: () => ({ clientId: 'hardening-other' }),
+    body: () => ({ tokenType: 'FORM', clientId: 'hardening-other' }),
   },
   {
     name: 'age token',
     method: 'POST',
     path: () => '/age-estimation/token/',
     auth: (x) => basic(x.acc),
-    body: () => ({ min_age: 18 }),
+    body: () => ({ min_age: 18, confidence_threshold: 70 }),
   },
   {
     name: 'form patch',
@@ -259,11 +260,11 @@ async function world(opts: { rateLimitPerMinute?: number } = {}): Promise<World>
   const qId = (qs.json as unknown as { id: string }[])[0]!.id;
   // One age session in the DOCUMENT step (uncertain selfie with DOC escalation), one at SELFIE.
   const control = root.withAccount(acc);
-  const age = (await partner.createAgeToken({ min_age: 18, buffer: 3, escalation: 'DOC' })).token;
+  const age = (await partner.createAgeToken(ageRequest({ min_age: 18, buffer: 3, escalation: 'DOC' }))).token;
   await control.setAgeScenario(age, { estimates: [{ age: 19, confidence: 95 }], documentAge: 30 });
   const first = await call('POST', '/age-estimation/session/selfie/', bearer(age), { image: JPEG });
   assert.equal(first.status, 200, first.text);
-  const ageDoc = (await partner.createAgeToken({})).token;
+  const ageDoc = (await partner.createAgeToken(ageRequest())).token;
   await control.setAgeScenario(ageDoc, { estimates: [{ age: 35, confidence: 95 }] });
   await control.clearRequests();
   return { acc, kyb, formId, benId, docId: doc.json!.id as string, qId, age, ageDoc };
@@ -359,12 +360,15 @@ describe('rate limit per credential', () => {
     'the key pair and a bearer token of one account have their own windows; 429 with Retry-After',
     async () => {
       const acc = await root.createAccount({ rateLimitPerMinute: 4 });
-      const first = await call('POST', '/kyb/tokens/', basic(acc), { clientId: 'rl' });
+      const first = await call('POST', '/kyb/tokens/', basic(acc), { tokenType: 'FORM', clientId: 'rl' });
       assert.equal(first.status, 201);
       const token = first.json!.tokenString as string;
       for (let i = 0; i < 3; i++)
-        assert.equal((await call('POST', '/kyb/tokens/', basic(acc), { clientId: `rl${i}` })).status, 201);
-      const over = await call('POST', '/kyb/tokens/', basic(acc), { clientId: 'rl-over' });
+        assert.equal(
+          (await call('POST', '/kyb/tokens/', basic(acc), { tokenType: 'FORM', clientId: `rl${i}` })).status,
+          201,
+        );
+      const over = await call('POST', '/kyb/tokens/', basic(acc), { tokenType: 'FORM', clientId: 'rl-over' });
       assert.equal(over.status, 429);
       assert.equal(over.json?.identifier, 'TOO_MANY_REQUESTS');
       const retry = Number(over.headers.get('retry-after'));
@@ -402,7 +406,8 @@ describe('rate limit per credential', () => {
       company: { companyName: 'X', country: 'DE' },
     });
     assert.equal(create.status, 429);
-    const t3 = (await call('POST', '/kyb/tokens/', basic(acc), { clientId: 'a' })).json?.tokenString;
+    const t3 = (await call('POST', '/kyb/tokens/', basic(acc), { tokenType: 'FORM', clientId: 'a' })).json
+      ?.tokenString;
     assert.equal(typeof t3, 'string');
     const forms = await call('GET', '/kyb/forms/', bearer(t3 as string));
     assert.deepEqual(forms.json, []);

@@ -60,7 +60,7 @@ describe('koaMiddleware under /sandbox', () => {
     const res = await fetch(`${base}/sandbox/kyb/tokens/`, {
       method: 'POST',
       headers: { Authorization: auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ clientId: 'koa' }),
+      body: JSON.stringify({ tokenType: 'FORM', clientId: 'koa' }),
     });
     assert.equal(res.status, 201);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
@@ -70,10 +70,10 @@ describe('koaMiddleware under /sandbox', () => {
     const age = await fetch(`${base}/sandbox/age-estimation/token/`, {
       method: 'POST',
       headers: { Authorization: auth },
-      body: '{}',
+      body: JSON.stringify({ min_age: 18, confidence_threshold: 70 }),
     });
     const body = (await age.json()) as { session_url: string };
-    assert.equal(body.session_url.startsWith(`${base}/age-check.html?token=`), true);
+    assert.equal(body.session_url.startsWith(`${base}/sandbox/age-estimation/hosted/?token=`), true);
     const nf = await fetch(`${base}/sandbox/nothing`);
     assert.equal(nf.status, 404);
   });
@@ -88,12 +88,16 @@ describe('koaMiddleware under /sandbox', () => {
 
   test('413 for a chunked body over 20 MiB; drop destroys the socket', async () => {
     assert.equal(await chunkedPost(`${base}/sandbox/api/v2/token`, 22 * 1024 * 1024), 413);
-    const acc = await fetch(`${base}/sandbox/_sandbox/accounts`, { method: 'POST', body: '{}' });
+    const acc = await fetch(`${base}/sandbox/_sandbox/accounts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     const a = (await acc.json()) as { apiKey: string; apiSecret: string };
     const basic = `Basic ${Buffer.from(`${a.apiKey}:${a.apiSecret}`).toString('base64')}`;
     await fetch(`${base}/sandbox/_sandbox/faults`, {
       method: 'PUT',
-      headers: { Authorization: basic },
+      headers: { Authorization: basic, 'Content-Type': 'application/json' },
       body: JSON.stringify({ dropRate: 1 }),
     });
     await assert.rejects(
@@ -110,7 +114,7 @@ describe('nodeListener and the Vite plugin', () => {
       const res = await fetch(`${base}/api/v2/token`, {
         method: 'POST',
         headers: { Authorization: auth },
-        body: JSON.stringify({ clientId: 'n' }),
+        body: JSON.stringify({ clientId: 'n', tokenType: 'IDENTIFICATION' }),
       });
       assert.equal(res.status, 201);
       const head = await fetch(`${base}/_sandbox/webhooks`, { headers: { Authorization: auth } });

@@ -5,7 +5,7 @@ import { startSandboxServer, type SandboxServer } from '../../src/sandbox/node-s
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { AgeWebhook, AttemptResponse, CaptureSession } from '../../src/api/age.ts';
-import type { AgeTokenRequest } from '../../src/api/age.ts';
+import { ageRequest, type AgeTokenSettings } from '../support/age-request.ts';
 
 let srv: SandboxServer;
 let control: SandboxControl;
@@ -23,8 +23,8 @@ before(async () => {
 after(() => srv.close());
 
 type Estimate = { age: number; confidence: number } | 'no-face';
-async function session(req: AgeTokenRequest, estimates?: Estimate[], documentAge?: number | 'unreadable') {
-  const t = await partner.createAgeToken(req);
+async function session(req: AgeTokenSettings, estimates?: Estimate[], documentAge?: number | 'unreadable') {
+  const t = await partner.createAgeToken(ageRequest(req));
   if (estimates)
     await control.setAgeScenario(t.token, {
       estimates,
@@ -109,14 +109,14 @@ describe('age decision table (min_age 18, buffer 2, threshold 70 unless stated)'
     assert.equal((await selfie(await session({}, [{ age: 40, confidence: 69 }]))).attempt.result, 'STEP_UP');
   });
   test('escalation NONE: uncertain -> UNCERTAIN, DECIDED, uncertain_redirect', async () => {
-    const t = await session({ escalation: 'NONE', uncertain_redirect: '/unsure' }, [
+    const t = await session({ escalation: 'NONE', uncertain_redirect: 'https://partner.example/unsure' }, [
       { age: 19, confidence: 99 },
     ]);
     const r = await selfie(t);
     assert.equal(r.attempt.result, 'DECIDED');
     assert.equal(r.outcome, 'UNCERTAIN');
     assert.equal(r.status, 'COMPLETED');
-    assert.equal(r.redirect_url, '/unsure');
+    assert.equal(r.redirect_url, 'https://partner.example/unsure');
   });
   test('document after step-up: no buffer (19 with buffer 2 -> SUCCESS; 17 -> UNDERAGE)', async () => {
     const a = await session({}, [{ age: 19, confidence: 99 }], 19);
@@ -143,14 +143,14 @@ describe('age decision table (min_age 18, buffer 2, threshold 70 unless stated)'
     assert.equal(r2.attempts_used, 2);
   });
   test('RETRY until retry_limit locks: FAILED, DONE, ATTEMPTS_EXCEEDED, then 423', async () => {
-    const t = await session({ retry_limit: 2, uncertain_redirect: '/u' }, ['no-face']);
+    const t = await session({ retry_limit: 2, uncertain_redirect: 'https://partner.example/u' }, ['no-face']);
     assert.equal((await selfie(t)).attempt.result, 'RETRY');
     const r = await selfie(t);
     assert.equal(r.attempt.result, 'RETRY');
     assert.equal(r.status, 'FAILED');
     assert.equal(r.step, 'DONE');
     assert.equal(r.outcome, 'ATTEMPTS_EXCEEDED');
-    assert.equal(r.redirect_url, '/u');
+    assert.equal(r.redirect_url, 'https://partner.example/u');
     const locked = await capture(t, 'selfie');
     assert.equal(locked.status, 423);
     assert.equal(locked.body.code, 'session_locked');
@@ -211,7 +211,7 @@ describe('age decision table (min_age 18, buffer 2, threshold 70 unless stated)'
     assert.equal(h.eventType, 'AGE_ESTIMATION');
     const body = AgeWebhook.parse(JSON.parse(h.body));
     assert.equal(body.outcome, 'UNDERAGE');
-    assert.equal(body.verdict, 'DENIED');
+    assert.equal(body.verdict, 'MINOR');
     assert.equal(body.clientId, 'user-42');
     assert.equal(body.estimatedAge, 12);
   });
@@ -222,13 +222,18 @@ describe('age decision table (min_age 18, buffer 2, threshold 70 unless stated)'
         Authorization: `Basic ${Buffer.from('demo_key:demo_secret').toString('base64')}`,
         'Content-Type': 'application/json',
       },
-      body: JSON.stringify({ min_age: 21 }),
+      body: JSON.stringify({ min_age: 21, confidence_threshold: 72.5 }),
     });
     assert.equal(res.status, 201);
     const body = (await res.json()) as Record<string, unknown>;
     assert.equal(body.min_age, 21);
-    assert.equal(body.buffer, 2);
+    assert.equal(body.confidence_threshold, 72.5);
+    // the published defaults of the members left out
+    assert.equal(body.buffer, 0);
     assert.equal(body.escalation, 'DOC');
-    assert.match(String(body.session_url), /\/age-check\.html\?token=age_/);
+    assert.equal(body.retry_limit, 3);
+    assert.equal(body.save_photo, true);
+    assert.equal(body.expiry_minutes, 60);
+    assert.match(String(body.session_url), /\/age-estimation\/hosted\/\?token=age_/);
   });
 });

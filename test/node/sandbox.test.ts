@@ -15,6 +15,7 @@ import { SosFilingDocument } from '../../src/api/sos.ts';
 import { AgeTokenResponse, InsufficientFinancesBody } from '../../src/api/age.ts';
 import { KybErrorBody } from '../../src/api/common.ts';
 import { DEMO_ACCOUNT } from '../../src/sandbox/index.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 let srv: SandboxServer;
 let root: SandboxControl;
@@ -104,7 +105,8 @@ describe('server-side endpoints', () => {
     assert.equal(order.status, 'IN_PROGRESS');
     const done = SosFilingDocument.parse(await p.getSosDocument(order.id));
     assert.equal(done.status, 'FINISHED');
-    assert.equal(done.formationType, 'LLC');
+    assert.equal(done.entityType, 'LLC');
+    assert.equal(done.companyName, 'Sample Widgets LLC');
     assert.equal(done.watchlistHitsCount, 0);
     assert.ok(done.formationDate);
     assert.match(done.dataFile ?? '', new RegExp(`${order.id}\\.json$`));
@@ -155,17 +157,17 @@ describe('server-side endpoints', () => {
 
   test('age token 201; 402 with exactly the insufficient_finances body', async () => {
     const acc = await root.createAccount({ ageCredits: 1 });
-    const ok = await call('POST', '/age-estimation/token/', basic(acc), {});
+    const ok = await call('POST', '/age-estimation/token/', basic(acc), ageRequest());
     assert.equal(ok.status, 201);
     AgeTokenResponse.parse(ok.json);
-    const no = await call('POST', '/age-estimation/token/', basic(acc), {});
+    const no = await call('POST', '/age-estimation/token/', basic(acc), ageRequest());
     assert.equal(no.status, 402);
     const body = InsufficientFinancesBody.parse(no.json);
     assert.deepEqual(no.json, {
       message: body.message,
       code: 'insufficient_finances',
       detail: {
-        detail: body.detail.detail,
+        detail: body.detail?.detail,
         missing_limits: [],
         missing_additional_step_limits: [],
         missing_funds: null,
@@ -174,7 +176,7 @@ describe('server-side endpoints', () => {
       },
     });
     await root.withAccount(acc).setAgeCredits(2);
-    assert.equal((await call('POST', '/age-estimation/token/', basic(acc), {})).status, 201);
+    assert.equal((await call('POST', '/age-estimation/token/', basic(acc), ageRequest())).status, 201);
   });
 });
 
@@ -200,8 +202,8 @@ describe('auth matrix', () => {
     const pb = partnerFor(b);
     creds.aKyb = (await pa.createKybToken({ clientId: 'm' })).tokenString;
     creds.bKyb = (await pb.createKybToken({ clientId: 'm' })).tokenString;
-    creds.aAge = (await pa.createAgeToken()).token;
-    creds.bAge = (await pb.createAgeToken()).token;
+    creds.aAge = (await pa.createAgeToken(ageRequest())).token;
+    creds.bAge = (await pb.createAgeToken(ageRequest())).token;
     const form = await call('POST', '/kyb/forms/', `Bearer ${creds.aKyb}`, {
       company: { companyName: 'M', country: 'DE' },
     });
@@ -332,7 +334,7 @@ describe('auth matrix', () => {
         assert.equal(res.status, status, `${r.method} ${r.path} with ${name}: ${res.text}`);
         const body = KybErrorBody.parse(res.json);
         assert.equal(body.identifier, status === 401 ? 'AUTHENTICATION_FAILED' : 'NOT_FOUND');
-        assert.equal(body.documentation, `/docs/errors#${body.identifier}`);
+        assert.equal(body.documentation, `urn:verify-elements:sandbox:errors:${body.identifier}`);
         checked++;
       }
     }
@@ -370,7 +372,11 @@ describe('errors', () => {
     assert.ok(fields.isSubscribed);
     assert.ok(fields['amlCheck.input.fullName']);
     assert.ok(fields['tags.0']);
-    const extra = await call('POST', '/api/v2/token', basic(DEMO_ACCOUNT), { clientId: 'x', surprise: true });
+    const extra = await call('POST', '/api/v2/token', basic(DEMO_ACCOUNT), {
+      clientId: 'x',
+      tokenType: 'DOCUMENT',
+      surprise: true,
+    });
     assert.equal(extra.status, 201);
   });
   test('413 for a body over 20 MiB and a document over 10 MiB', async () => {
@@ -416,7 +422,8 @@ describe('fault mode and request log', () => {
     assert.equal(r.status, 503);
     assert.equal(r.json?.identifier, 'INTERNAL_ERROR');
     assert.equal(
-      (await call('POST', '/api/v2/token', basic(acc), { clientId: 'x' })).status,
+      (await call('POST', '/api/v2/token', basic(acc), { clientId: 'x', tokenType: 'IDENTIFICATION' }))
+        .status,
       201,
       'paths limits',
     );
@@ -479,7 +486,7 @@ describe('fault mode and request log', () => {
         ['GET', '/kyb/info/', 'bearer', 200],
       ],
     );
-    assert.deepEqual(log[0]!.body, { clientId: 'log' });
+    assert.deepEqual(log[0]!.body, { tokenType: 'FORM', clientId: 'log' });
     await c.clearRequests();
     assert.deepEqual(await c.listRequests(), []);
   });
@@ -506,7 +513,7 @@ describe('webhooks', () => {
   test('age result webhook is recorded, signed and delivered to a loopback receiver', async () => {
     const acc = await root.createAccount({ ageWebhookUrl: receiverUrl });
     const c = root.withAccount(acc);
-    const token = (await partnerFor(acc).createAgeToken({ client_id: 'u1' })).token;
+    const token = (await partnerFor(acc).createAgeToken(ageRequest({ client_id: 'u1' }))).token;
     const r = await fetch(`${srv.url}/age-estimation/session/selfie/`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -523,16 +530,16 @@ describe('webhooks', () => {
     assert.equal(await verifyWebhookSignature(hook.body, hook.signature, 'wrong'), false);
     const got = received.find((x) => x.body === hook.body);
     assert.ok(got, 'delivered byte for byte');
-    assert.equal(got.headers['x-event-type'], 'AGE_ESTIMATION');
+    assert.equal(got.headers['idenfy-event-type'], 'AGE_ESTIMATION');
     assert.equal(
-      await verifyWebhookSignature(got.body, String(got.headers['x-signature']), acc.webhookSecret),
+      await verifyWebhookSignature(got.body, got.headers['idenfy-signature'], acc.webhookSecret),
       true,
     );
   });
 
   test('a failing receiver is recorded, not thrown', async () => {
     const acc = await root.createAccount({ webhookUrl: 'http://127.0.0.1:1/closed' });
-    const token = (await partnerFor(acc).createAgeToken({})).token;
+    const token = (await partnerFor(acc).createAgeToken(ageRequest())).token;
     await fetch(`${srv.url}/age-estimation/session/selfie/`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },

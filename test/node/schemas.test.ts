@@ -150,17 +150,18 @@ bounds(
     overallStatus: 'NO_FLAGS',
   },
   {
+    // Responses are read as published: bounds are the service's business, only types are checked.
     'filter.threshold': [
       ['75', 75, true],
-      ['100', 100, true],
-      ['74', 74, false],
-      ['101', 101, false],
       ['null', null, true],
+      ['absent', undefined, true],
+      ['text', '85', false],
     ],
+    'filter.datasets': [['absent', undefined, true]],
     'filter.sanctionBodies': [
       ['1 and 80', [1, 80], true],
-      ['0', [0], false],
-      ['81', [81], false],
+      ['null', null, true],
+      ['text', ['1'], false],
     ],
     'filter.pepTiers': [
       ['tier 3', ['PEP_TIER_3'], true],
@@ -230,7 +231,7 @@ bounds(
         true,
       ],
       [
-        'bad date of birth form',
+        'date of birth as free text (published: a string)',
         [
           {
             resourceId: 'r1',
@@ -245,10 +246,10 @@ bounds(
             formerSanBodyIds: [],
           },
         ],
-        false,
+        true,
       ],
       [
-        'lower-case geography',
+        'lower-case geography (published: a string)',
         [
           {
             resourceId: 'r1',
@@ -256,6 +257,23 @@ bounds(
             match: 'J',
             name: 'J',
             addresses: [{ geography: 'gb' }],
+            nationalities: [],
+            datesOfBirth: [],
+            datasets: [],
+            currentSanBodyIds: [],
+            formerSanBodyIds: [],
+          },
+        ],
+        true,
+      ],
+      [
+        'missing name',
+        [
+          {
+            resourceId: 'r1',
+            score: 1,
+            match: 'J',
+            addresses: [],
             nationalities: [],
             datesOfBirth: [],
             datasets: [],
@@ -297,8 +315,8 @@ bounds(
   { companyName: 'Acme', city: 'Austin', street: '1 Main St', postalCode: '73301', state: 'TX' },
   {
     companyName: [
-      ['255', s(255), true],
-      ['256', s(256), false],
+      ['200', s(200), true],
+      ['201', s(201), false],
       ['empty', '', false],
     ],
     street: [
@@ -328,42 +346,48 @@ bounds(
   {
     id: 'x',
     checkedAt: now,
+    status: 'FINISHED',
     dataFile: 'https://f/x.json',
     reportFile: 'https://f/x.pdf',
     companyName: 'Acme',
     formationDate: '2001-01-01',
+    entityType: 'LLC',
     watchlistHitsCount: 0,
-    status: 'FINISHED',
-    formationType: 'LLC',
-    statusDescription: 'Active',
   },
   {
-    dataFile: [['not json', 'https://f/x.xml', false]],
-    reportFile: [['not pdf', 'https://f/x.doc', false]],
+    // published: only `id` is required; `null` reads as not set; an unknown enum value reads as null
+    checkedAt: [['null', null, true]],
+    companyName: [
+      ['null', null, true],
+      ['absent', undefined, true],
+    ],
     watchlistHitsCount: [
       ['int32 max', 2147483647, true],
-      ['int32 max + 1', 2147483648, false],
-      ['int32 min', -2147483648, true],
+      ['null', null, true],
+      ['fraction', 1.5, false],
     ],
     status: [
       ['TIMED_OUT', 'TIMED_OUT', true],
-      ['DONE', 'DONE', false],
+      ['absent', undefined, true],
     ],
-    formationType: [
+    entityType: [
       ['TRUST', 'TRUST', true],
-      ['LLP', 'LLP', false],
+      ['null', null, true],
     ],
-    statusDescription: [
-      ['100', s(100), true],
-      ['101', s(101), false],
-    ],
+    id: [['absent', undefined, false]],
   },
 );
+
+test('SOS filing document: an unknown status or entity type reads as not set', () => {
+  const doc = SosFilingDocument.parse({ id: 'x', status: 'DONE', entityType: 'LLP' });
+  assert.equal(doc.status, null);
+  assert.equal(doc.entityType, null);
+});
 
 bounds(
   'Age-estimation token request',
   AgeTokenRequest,
-  { min_age: 18, buffer: 2 },
+  { min_age: 18, confidence_threshold: 70, buffer: 2 },
   {
     min_age: [
       ['1', 1, false], // buffer 2 > min_age 1
@@ -371,12 +395,15 @@ bounds(
       ['0', 0, false],
       ['121', 121, false],
       ['18.5', 18.5, false],
+      ['absent (required)', undefined, false],
     ],
     confidence_threshold: [
       ['0', 0, true],
       ['100', 100, true],
+      ['72.5 (a number, not only an integer)', 72.5, true],
       ['-1', -1, false],
       ['101', 101, false],
+      ['absent (required)', undefined, false],
     ],
     buffer: [
       ['0', 0, true],
@@ -402,32 +429,29 @@ bounds(
       ['1441', 1441, false],
     ],
     success_redirect: [
-      ['2048', s(2048), true],
-      ['2049', s(2049), false],
-      ['blank', '', true],
+      ['absolute URI', 'https://shop.example/ok', true],
+      ['2048', `https://a.example/${s(2048 - 18)}`, true],
+      ['2049', `https://a.example/${s(2049 - 18)}`, false],
+      ['relative (published: format uri)', '/ok', false],
+      ['blank', '', false],
+      ['null (not nullable)', null, false],
     ],
-    underage_redirect: [['2049', s(2049), false]],
-    uncertain_redirect: [['2049', s(2049), false]],
+    underage_redirect: [['relative', 'no', false]],
+    uncertain_redirect: [['2049', `https://a.example/${s(2049 - 18)}`, false]],
     webhook_url: [
-      ['2048', s(2048), true],
-      ['2049', s(2049), false],
+      ['absolute URI', 'https://partner.example/hook', true],
+      ['null (not nullable)', null, false],
     ],
     client_id: [
       ['100', s(100), true],
       ['101', s(101), false],
+      ['null', null, true],
     ],
     save_photo: [['string', 'yes', false]],
   },
 );
 
-test('Age token request: buffer is checked against the default min_age when min_age is absent', () => {
-  assert.equal(AgeTokenRequest.safeParse({ buffer: 18 }).success, true);
-  assert.equal(AgeTokenRequest.safeParse({ buffer: 19 }).success, false);
-  assert.equal(AgeTokenRequest.safeParse({ min_age: 25, buffer: 20 }).success, true);
-  assert.equal(AgeTokenRequest.safeParse({}).success, true);
-});
-
-test('402 insufficient_finances body', () => {
+test('402 insufficient_finances body (published: every member optional, `missing` a number)', () => {
   const body = {
     message: 'Insufficient finances',
     code: 'insufficient_finances',
@@ -436,12 +460,12 @@ test('402 insufficient_finances body', () => {
       missing_limits: [],
       missing_additional_step_limits: [],
       missing_funds: 1,
-      missing_pool_funds: [{ fund_pool: 'AGE_ESTIMATION', missing: 1 }],
+      missing_pool_funds: [{ fund_pool: 'AGE_ESTIMATION', missing: 1.5 }],
       expired_expenses: [],
     },
   };
   assert.ok(InsufficientFinancesBody.safeParse(body).success);
-  assert.equal(InsufficientFinancesBody.safeParse({ ...body, code: 'other' }).success, false);
+  assert.ok(InsufficientFinancesBody.safeParse({}).success);
   const bad = structuredClone(body);
   (bad.detail.missing_pool_funds[0] as { missing: unknown }).missing = 'one';
   assert.equal(InsufficientFinancesBody.safeParse(bad).success, false);
@@ -491,8 +515,22 @@ test('Selfie request: base64 only, at most 5 MiB decoded', () => {
 bounds(
   'KYB token request',
   KybTokenRequest,
-  { clientId: 'client-1' },
+  { tokenType: 'FORM', clientId: 'client-1' },
   {
+    tokenType: [
+      ['FORM', 'FORM', true],
+      ['GOV1 (not a form token)', 'GOV1', false],
+      ['absent (required)', undefined, false],
+    ],
+    scanRefs: [
+      ['40', [s(40)], true],
+      ['41', [s(41)], false],
+      ['null', null, true],
+    ],
+    flow: [
+      ['uuid', '3f2b1c4e-8a7d-4e2f-9b1a-0c5d6e7f8a9b', true],
+      ['not a uuid', 'flow-1', false],
+    ],
     clientId: [
       ['100', s(100), true],
       ['101', s(101), false],
@@ -775,7 +813,13 @@ test('Error bodies: message as string or {detail, completed}', () => {
 
 test('Blocklist and client token requests', () => {
   assert.ok(BlocklistRequest.safeParse({ reason: 'fraud' }).success);
+  assert.ok(BlocklistRequest.safeParse({}).success);
+  assert.ok(BlocklistRequest.safeParse({ reason: null }).success);
   assert.equal(BlocklistRequest.safeParse({ reason: '' }).success, false);
-  assert.ok(ClientTokenRequest.safeParse({ clientId: s(100) }).success);
-  assert.equal(ClientTokenRequest.safeParse({ clientId: s(101) }).success, false);
+  const token = { clientId: s(100), tokenType: 'IDENTIFICATION' };
+  assert.ok(ClientTokenRequest.safeParse(token).success);
+  assert.ok(ClientTokenRequest.safeParse({ ...token, tokenType: 'DOCUMENT' }).success);
+  assert.equal(ClientTokenRequest.safeParse({ ...token, tokenType: 'FACE' }).success, false);
+  assert.equal(ClientTokenRequest.safeParse({ clientId: 'c' }).success, false);
+  assert.equal(ClientTokenRequest.safeParse({ ...token, clientId: s(101) }).success, false);
 });

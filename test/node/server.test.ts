@@ -3,8 +3,15 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandboxServer, type SandboxServer } from '../../src/sandbox/node-server.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
-import { ApiError, PartnerClient, signWebhook, verifyWebhookSignature } from '../../src/server/index.ts';
+import {
+  ApiError,
+  PartnerClient,
+  readWebhook,
+  signWebhook,
+  verifyWebhookSignature,
+} from '../../src/server/index.ts';
 import type { AmlCheckRequest } from '../../src/api/aml.ts';
+import type { AgeTokenRequest } from '../../src/api/age.ts';
 
 let srv: SandboxServer;
 before(async () => {
@@ -41,15 +48,35 @@ describe('PartnerClient', () => {
           postalCode: '1234',
           state: 'TX',
         }),
-      () => client.createAgeToken({ min_age: 10, buffer: 11 }),
-      () => client.createAgeToken({ retry_limit: 4 }),
+      () => client.createAgeToken({ min_age: 10, confidence_threshold: 70, buffer: 11 }),
+      () => client.createAgeToken({ min_age: 18, confidence_threshold: 70, retry_limit: 4 }),
+      () => client.createAgeToken({} as AgeTokenRequest),
+      () => client.createAgeToken({ min_age: 18, confidence_threshold: 101 }),
+      () => client.createAgeToken({ min_age: 18, confidence_threshold: 70, success_redirect: '/relative' }),
       () => client.addToBlocklist('scan', 'FACE' as 'SELFIE', 'reason'),
       () => client.addToBlocklist('scan', 'SELFIE', ''),
+      () => client.addToBlocklist('', 'SELFIE'),
       () => client.createClientToken({ clientId: '' }),
+      () => client.createClientToken({ clientId: 'x', tokenType: 'FACE' as 'DOCUMENT' }),
       () => client.createKybToken({ clientId: 'x', tags: ['a,b'] }),
+      () => client.createKybToken({ clientId: 'x', tokenType: 'GOV1' as 'FORM' }),
+      () => client.createKybToken(null as unknown as { clientId: string }),
+      () => client.startMonitoring('m', ''),
+      () => client.stopMonitoring(42 as unknown as string),
+      () => client.getMonitoring(''),
+      () => client.getSosDocument(undefined as unknown as string),
     ];
-    // The client validates synchronously: a bad input throws before any promise exists.
-    for (const c of cases) await assert.rejects(async () => c());
+    // Bad input is an ApiError of kind `input` (nothing sent), never a raw zod or library error.
+    for (const c of cases) {
+      await assert.rejects(c, (e) => {
+        assert.ok(e instanceof ApiError, String(e));
+        assert.equal(e.kind, 'input');
+        assert.equal(e.status, 0);
+        assert.ok(Object.keys(e.fields).length > 0, 'the bad members are named');
+        assert.equal(e.transient, false);
+        return true;
+      });
+    }
     assert.equal(counter.n, 0);
     await client.createClientToken({ clientId: 'ok' });
     assert.equal(counter.n, 1);
@@ -59,7 +86,7 @@ describe('PartnerClient', () => {
   test('402 surfaces as ApiError with code insufficient_finances and the body', async () => {
     const acc = await new SandboxControl({ baseUrl: srv.url }).createAccount({ ageCredits: 0 });
     const { client, counter } = counting(acc.apiKey, acc.apiSecret);
-    await assert.rejects(client.createAgeToken({}), (e) => {
+    await assert.rejects(client.createAgeToken({ min_age: 18, confidence_threshold: 70.5 }), (e) => {
       assert.ok(e instanceof ApiError);
       assert.equal(e.status, 402);
       assert.equal(e.code, 'insufficient_finances');
@@ -94,5 +121,75 @@ describe('webhook signatures', () => {
     assert.equal(await verifyWebhookSignature(`${body} `, sig, 'secret'), false);
     assert.equal(await verifyWebhookSignature(body, null, 'secret'), false);
     assert.equal(await verifyWebhookSignature(body, 'zz', 'secret'), false);
+  });
+  test('verify: exactly one valid signature; missing, empty, arrays of 0 or 2 and joined pairs are false', async () => {
+    const body = '{"scanRef":"s","status":"COMPLETED","occurredAt":"2026-11-24T07:00:00Z"}';
+    const sig = await signWebhook(body, 'secret');
+    assert.equal(await verifyWebhookSignature(body, [sig], 'secret'), true);
+    assert.equal(await verifyWebhookSignature(body, ` ${sig} `, 'secret'), true);
+    for (const bad of [
+      undefined,
+      null,
+      '',
+      '   ',
+      [],
+      [sig, sig],
+      [sig, 'x'],
+      `${sig},${sig}`,
+      `${sig} ${sig}`,
+    ]) {
+      assert.equal(await verifyWebhookSignature(body, bad, 'secret'), false, JSON.stringify(bad));
+    }
+    assert.equal(await verifyWebhookSignature(body, sig, ''), false, 'an empty secret verifies nothing');
+    assert.equal(await verifyWebhookSignature(body, sig.slice(0, 63), 'secret'), false);
+  });
+  test('readWebhook: signature on Idenfy-Signature, body by Idenfy-Event-Type and the published schema', async () => {
+    const body = JSON.stringify({
+      id: 'form-1',
+      clientId: 'customer-42',
+      submissionTime: '2026-11-24T07:00:00Z',
+      externalRef: null,
+      surprise: 'members the provider adds are ignored',
+    });
+    const sig = await signWebhook(body, 'secret');
+    const ok = await readWebhook(
+      body,
+      { 'idenfy-event-type': 'COMPANY_SUBMIT', 'idenfy-signature': sig },
+      'secret',
+    );
+    assert.equal(ok?.eventType, 'COMPANY_SUBMIT');
+    assert.equal(ok?.eventType === 'COMPANY_SUBMIT' && ok.body.clientId, 'customer-42');
+    const headers = new Headers({ 'Idenfy-Event-Type': 'COMPANY_SUBMIT', 'Idenfy-Signature': sig });
+    assert.ok(
+      await readWebhook(new TextEncoder().encode(body), headers, 'secret'),
+      'Fetch Headers and bytes',
+    );
+    // refused: wrong secret, old header names, unknown or wrong event type, a body not of its schema
+    assert.equal(
+      await readWebhook(body, { 'Idenfy-Event-Type': 'COMPANY_SUBMIT', 'Idenfy-Signature': sig }, 'x'),
+      null,
+    );
+    assert.equal(
+      await readWebhook(body, { 'X-Event-Type': 'COMPANY_SUBMIT', 'X-Signature': sig }, 'secret'),
+      null,
+    );
+    assert.equal(
+      await readWebhook(body, { 'Idenfy-Event-Type': 'KYB', 'Idenfy-Signature': sig }, 'secret'),
+      null,
+    );
+    assert.equal(
+      await readWebhook(body, { 'Idenfy-Event-Type': 'AGE_ESTIMATION', 'Idenfy-Signature': sig }, 'secret'),
+      null,
+    );
+    const notJson = 'not json';
+    const sig2 = await signWebhook(notJson, 'secret');
+    assert.equal(
+      await readWebhook(
+        notJson,
+        { 'Idenfy-Event-Type': 'COMPANY_SUBMIT', 'Idenfy-Signature': sig2 },
+        'secret',
+      ),
+      null,
+    );
   });
 });

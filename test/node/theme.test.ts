@@ -82,7 +82,17 @@ test('support e-mail must be a plain address', () => {
 });
 
 test('themeStyles maps all 18 keys to private properties', () => {
-  const colors = Object.fromEntries(THEME_COLOR_KEYS.map((k) => [k, '#102030']));
+  // Backgrounds light, everything drawn on them dark: every text pair is readable, so all 18 are kept.
+  const light = new Set([
+    'primaryBackground',
+    'secondaryBackground',
+    'successBackground',
+    'errorBackground',
+    'warningBackground',
+    'infoBackground',
+    'disabledButton',
+  ]);
+  const colors = Object.fromEntries(THEME_COLOR_KEYS.map((k) => [k, light.has(k) ? '#f8f9fa' : '#102030']));
   const out = themeStyles({
     colors,
     font: 'Inter, sans-serif',
@@ -92,14 +102,14 @@ test('themeStyles maps all 18 keys to private properties', () => {
   });
   assert.equal(Object.keys(out.vars).length, 19);
   assert.equal(out.vars['--_kyb-theme-primary'], '#102030');
-  assert.equal(out.vars['--_kyb-theme-background'], '#102030');
-  assert.equal(out.vars['--_kyb-theme-surface'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-background'], '#f8f9fa');
+  assert.equal(out.vars['--_kyb-theme-surface'], '#f8f9fa');
   assert.equal(out.vars['--_kyb-theme-primary-hover'], '#102030');
   assert.equal(out.vars['--_kyb-theme-disabled-icon'], '#102030');
   assert.equal(out.vars['--_kyb-theme-disabled-text'], '#102030');
-  assert.equal(out.vars['--_kyb-theme-disabled'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-disabled'], '#f8f9fa');
   assert.equal(out.vars['--_kyb-theme-text'], '#102030');
-  assert.equal(out.vars['--_kyb-theme-info-background'], '#102030');
+  assert.equal(out.vars['--_kyb-theme-info-background'], '#f8f9fa');
   assert.equal(out.vars['--_kyb-theme-font-family'], 'Inter, sans-serif');
   assert.deepEqual(
     [out.logo, out.companyName, out.supportEmail, out.ignored],
@@ -110,13 +120,13 @@ test('themeStyles maps all 18 keys to private properties', () => {
 test('themeStyles ignores hostile values and never returns them', () => {
   const evil = 'red;background:url(javascript:alert(1))';
   const out = themeStyles({
-    colors: { primary: evil, secondary: '#00ff00', border: 'var(--x)' },
+    colors: { primary: evil, secondary: '#006400', border: 'var(--x)' },
     font: 'x;}body{',
     logo: 'javascript:alert(1)',
     companyName: 'Evil\u0000 Corp <b>',
     supportEmail: 'x@y.com?bcc=all@z.com',
   });
-  assert.deepEqual(out.vars, { '--_kyb-theme-secondary': '#00ff00' });
+  assert.deepEqual(out.vars, { '--_kyb-theme-secondary': '#006400' });
   assert.equal(out.logo, null);
   assert.equal(out.supportEmail, null);
   assert.equal(out.companyName, 'Evil Corp <b>'); // rendered as text, never as HTML
@@ -127,6 +137,29 @@ test('themeStyles ignores hostile values and never returns them', () => {
 test('themeStyles of nothing is empty', () => {
   for (const t of [null, undefined, {}]) {
     const out = themeStyles(t);
-    assert.deepEqual(out, { vars: {}, logo: null, companyName: null, supportEmail: null, ignored: [] });
+    assert.deepEqual(out, {
+      vars: {},
+      fontUrl: null,
+      logo: null,
+      companyName: null,
+      supportEmail: null,
+      ignored: [],
+    });
+  }
+});
+
+test('a theme font is a font file URI (published) or a family list (older services)', () => {
+  const file = themeStyles({ font: 'https://cdn.example/fonts/brand.woff2' });
+  assert.equal(file.fontUrl, 'https://cdn.example/fonts/brand.woff2');
+  assert.deepEqual(file.vars, {}); // the default stack stays until the file has loaded
+  assert.deepEqual(file.ignored, []);
+  assert.equal(themeStyles({ font: '/fonts/brand.woff2' }).fontUrl, '/fonts/brand.woff2');
+  const family = themeStyles({ font: 'Inter, sans-serif' });
+  assert.equal(family.fontUrl, null);
+  assert.equal(family.vars['--_kyb-theme-font-family'], 'Inter, sans-serif');
+  for (const bad of ['javascript:alert(1)', '//evil.example/x.woff2', 'http://plain.example/x.woff2']) {
+    const out = themeStyles({ font: bad });
+    assert.equal(out.fontUrl, null, bad);
+    assert.deepEqual(out.ignored, ['font'], bad);
   }
 });

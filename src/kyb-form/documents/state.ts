@@ -3,6 +3,7 @@
  * renaming that keeps the extension. No rendering.
  */
 import { msg } from '@lit/localize';
+import { safeServiceUrl } from '../../api/url.ts';
 import { RenameDocumentRequest, type Flow, type KybDocument } from '../../api/kyb.ts';
 
 /** One upload slot: a document type with its description and whether it is required. */
@@ -140,23 +141,9 @@ export function docTypeLabel(type: string | null | undefined): string {
   }
 }
 
-/**
- * The URL to open for a document, or null when it must not be opened: only `https:` anywhere, or
- * `http:` on the page's own origin (never `javascript:`, `data:`, `blob:` or anything else).
- */
+/** The URL to open for a document, or null: the one rule for service URLs (`src/api/url.ts`). */
 export function safeDocumentUrl(file: string | null | undefined, pageUrl: string): string | null {
-  if (!file) return null;
-  let url: URL;
-  let page: URL;
-  try {
-    page = new URL(pageUrl);
-    url = new URL(file.trim(), page);
-  } catch {
-    return null;
-  }
-  if (url.protocol === 'https:') return url.href;
-  if (url.protocol === 'http:' && url.origin === page.origin) return url.href;
-  return null;
+  return safeServiceUrl(file, { page: pageUrl, relative: true });
 }
 
 /** Splits a filename into its base and its extension (without the dot; '' when none). */

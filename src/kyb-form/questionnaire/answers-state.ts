@@ -4,6 +4,7 @@
  * `answerValueSchema`, and building the PUT payload from visible, answered, valid questions only.
  */
 import { COUNTRY_CODES } from '../../api/countries.ts';
+import { safeServiceUrl } from '../../api/url.ts';
 import {
   answerValueSchema,
   isAnswered,
@@ -56,14 +57,9 @@ export const isFileAnswer = (v: unknown): v is FileAnswer =>
 /** Whether a file answer's `file` is a URL sent by the service (not base64 from us). */
 export const isFileUrl = (file: string) => /^(https?:)?\/\//i.test(file) || file.startsWith('/');
 
-/** A URL that is safe to put in a link: http(s) or same-origin relative. Returns null otherwise. */
-export function safeFileHref(file: string, base = 'http://localhost/'): string | null {
-  try {
-    const url = new URL(file, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? file : null;
-  } catch {
-    return null;
-  }
+/** The link for a FILE answer's URL, or null: the one rule for service URLs (`src/api/url.ts`). */
+export function safeFileHref(file: string, page?: string): string | null {
+  return safeServiceUrl(file, { page, relative: true });
 }
 
 /** `YYYY-MM-DDTHH:mm[:ss]` for a `datetime-local` input from a stored date-time (offset converted to local). */
@@ -336,9 +332,10 @@ export function readAnswers(
   const stored = answers?.sections ?? {};
   for (const s of sections) {
     const m = new Map<string, AnswerValue>();
-    const sec = Object.hasOwn(stored, s.key) ? stored[s.key] : undefined;
+    // Not Object.hasOwn: Safari before 15.4 lacks it (see the browser targets in the README).
+    const sec = Object.prototype.hasOwnProperty.call(stored, s.key) ? stored[s.key] : undefined;
     for (const q of s.questions) {
-      const entry = sec && Object.hasOwn(sec, q.key) ? sec[q.key] : undefined;
+      const entry = sec && Object.prototype.hasOwnProperty.call(sec, q.key) ? sec[q.key] : undefined;
       m.set(q.key, entry ? toLocalValue(q, entry.value) : null);
     }
     out.set(s.key, m);

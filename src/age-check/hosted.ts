@@ -1,0 +1,93 @@
+/**
+ * Hosted mode of `<age-check>`: the provider's own capture page (the token answer's `session_url`) runs
+ * inside a sized iframe, framed by the element's consent, progress and outcome screens. The page ends on
+ * the partner's redirect, a return page on the partner's origin (`return-page.html`, shipped with the
+ * package), which posts `{type: 'age-check-return', outcome}` to its parent. Only that message, from the
+ * element's own iframe and the page's own origin, with an outcome of the published enum, is accepted.
+ */
+import { html, type TemplateResult } from 'lit';
+import { msg } from '@lit/localize';
+import { safeRedirect } from './machine.ts';
+import { heading } from './parts.ts';
+import type { ReportedOutcome } from './shell.ts';
+
+/** The published `AgeEstimationOutcomeEnum`. */
+export const HOSTED_OUTCOMES: readonly ReportedOutcome[] = [
+  'SUCCESS',
+  'UNDERAGE',
+  'UNCERTAIN',
+  'FACE_MISMATCH',
+  'ATTEMPTS_EXCEEDED',
+];
+
+/** The message type the return page posts. */
+export const RETURN_MESSAGE = 'age-check-return';
+
+/**
+ * What the iframe may do: run the provider's scripts and forms with its own origin (its API calls and
+ * storage need it), navigate itself to the partner's redirect; no popups, no top navigation.
+ */
+export const HOSTED_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
+
+export type HostedStep = 'consent' | 'frame' | 'done' | 'invalid';
+
+/** A session URL the element may embed: `https:`, or `http:` on localhost (as for redirects). */
+export const hostedUrl = (url: string | null | undefined): string | null => safeRedirect(url);
+
+/**
+ * The outcome of a return message, or null when it must be ignored: another window than `frame`'s, another
+ * origin than `origin`, another shape, or an outcome outside the enum.
+ */
+export function returnOutcome(
+  e: Pick<MessageEvent, 'data' | 'origin' | 'source'>,
+  frame: HTMLIFrameElement | null,
+  origin: string,
+): ReportedOutcome | null {
+  if (!frame || !frame.contentWindow || e.source !== frame.contentWindow) return null;
+  if (e.origin !== origin) return null;
+  const data: unknown = e.data;
+  if (typeof data !== 'object' || data === null) return null;
+  const { type, outcome } = data as { type?: unknown; outcome?: unknown };
+  if (type !== RETURN_MESSAGE || typeof outcome !== 'string') return null;
+  return HOSTED_OUTCOMES.find((o) => o === outcome) ?? null;
+}
+
+export interface FrameOptions {
+  url: string;
+  loaded: boolean;
+  onLoad: () => void;
+}
+
+/** The screen around the provider's page: heading, guidance, a progress line until it loaded, the frame. */
+export function frameScreen(o: FrameOptions): TemplateResult {
+  return html`${heading(msg('Confirm your age'))}
+    <p id="hosted-hint">
+      ${msg('Follow the steps below. They run on the secure page of the age-check service.')}
+    </p>
+    ${
+      o.loaded
+        ? ''
+        : html`<div class="hosted-loading">
+            <div class="spinner" aria-hidden="true"></div>
+            <p part="status">${msg('Opening the age check…')}</p>
+          </div>`
+    }
+    <iframe
+      part="hosted-frame"
+      class="hosted-frame"
+      src=${o.url}
+      title=${msg('Age check by the age-check service')}
+      allow="camera"
+      sandbox=${HOSTED_SANDBOX}
+      referrerpolicy="origin"
+      aria-describedby="hosted-hint"
+      @load=${o.onLoad}
+    ></iframe>`;
+}
+
+export function invalidScreen(): TemplateResult {
+  return html`${heading(msg('This link is not valid'))}
+    <p part="error" class="error-text" role="alert">
+      ${msg('The age check link is not valid. Ask for a new link.')}
+    </p>`;
+}

@@ -1,0 +1,42 @@
+/**
+ * Theme contrast in a real browser: every CSS colour notation is read (through a 1x1 canvas), and a
+ * service theme whose text would be unreadable renders the defaults for that pair, with a warning.
+ */
+import { expect } from '@open-wc/testing';
+import { DEMO_FLOW, DEMO_THEME } from '../../src/sandbox/fixtures.ts';
+import { readColor, readableColors } from '../../src/theme/contrast.ts';
+import { mount, ready, root, setup } from './kyb-form-helpers.ts';
+
+describe('theme contrast (browser)', () => {
+  it('reads named, hwb, lab and oklch colours through the canvas', () => {
+    expect(readColor('rebeccapurple')?.slice(0, 3)).to.deep.equal([102, 51, 153]);
+    expect(readColor('hwb(0 0% 0%)')?.slice(0, 3)).to.deep.equal([255, 0, 0]);
+    expect(readColor('transparent')?.[3]).to.equal(0);
+    const white = readColor('oklch(1 0 0)');
+    expect(white?.slice(0, 3).map((x) => Math.round(x / 5))).to.deep.equal([51, 51, 51]);
+    expect(readColor('lab(0 0 0)')?.slice(0, 3)).to.deep.equal([0, 0, 0]);
+    expect(readColor('not-a-colour')).to.equal(null);
+  });
+  it('judges every notation: a named pale text colour falls back', () => {
+    const r = readableColors({ text: 'lightyellow', primary: 'darkslateblue' });
+    expect(r.kept).to.deep.equal({ primary: 'darkslateblue' });
+  });
+  it('<kyb-form> shows the default text colour for a transparent theme text, and warns', async () => {
+    const warnings: string[] = [];
+    const realWarn = console.warn;
+    console.warn = (...a: unknown[]) => void warnings.push(a.map(String).join(' '));
+    try {
+      const theme = { ...DEMO_THEME, colors: { ...DEMO_THEME.colors, typography: 'transparent' } };
+      const s = await setup({ kyb: { info: { locale: 'en', theme, flow: DEMO_FLOW }, questionnaires: [] } });
+      const el = await mount(s.token);
+      await ready(el);
+      const rootEl = root(el).querySelector<HTMLElement>('[part~="root"]')!;
+      expect(getComputedStyle(rootEl).color).to.equal('rgb(15, 23, 42)');
+      expect(rootEl.style.getPropertyValue('--_kyb-theme-text')).to.equal('');
+      expect(rootEl.style.getPropertyValue('--_kyb-theme-primary')).to.equal(DEMO_THEME.colors.primary);
+      expect(warnings.some((w) => /text on background/.test(w))).to.equal(true);
+    } finally {
+      console.warn = realWarn;
+    }
+  });
+});

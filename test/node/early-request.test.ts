@@ -1,0 +1,129 @@
+/**
+ * The CDN loader starts each element's first requests (`GET /kyb/info/`, `GET /kyb/forms/`,
+ * `GET /age-estimation/session/`) as soon as it sees the tag, in parallel with the element's code; the
+ * element adopts the answers instead of asking again, and never adopts an answer sent with another token.
+ * Real Chromium (playwright-core) on the built CDN bundle, the sandbox over loopback HTTP.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { buildCdn, chromiumLaunchOptions, startPageServer, type PageServer } from '../support/page-server.ts';
+import { PartnerClient } from '../../src/server/index.ts';
+import { SandboxControl } from '../../src/sandbox/control-client.ts';
+
+let server: PageServer;
+let browser: Browser;
+const pages: Record<string, string> = {};
+
+before(async () => {
+  const cdn = await buildCdn();
+  server = await startPageServer({ mounts: { '/cdn/': cdn }, pages });
+  browser = await chromium.launch(chromiumLaunchOptions());
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function kybToken(themeName: string) {
+  const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+  const account = await control.createAccount({
+    kyb: { info: { locale: 'en', theme: { companyName: themeName }, flow: null } },
+  });
+  const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
+  return (await partner.createKybToken({ clientId: `early-${Date.now()}-${Math.random()}` })).tokenString;
+}
+
+/** Records every API request of the page with its bearer token. */
+function recordApi(page: Page) {
+  const seen: { path: string; token: string }[] = [];
+  page.on('request', (r: Request) => {
+    const u = new URL(r.url());
+    if (!u.pathname.startsWith('/sandbox/')) return;
+    const auth = r.headers()['authorization'] ?? '';
+    seen.push({ path: u.pathname.slice('/sandbox'.length), token: auth.replace(/^Bearer /, '') });
+  });
+  return seen;
+}
+
+const companyField = (page: Page) => page.getByLabel('Company name');
+
+describe('the loader sends the first request, the element adopts it', () => {
+  test('one GET /kyb/info/ and one GET /kyb/forms/ per element, not two', async () => {
+    const token = await kybToken('Early Ltd');
+    pages['/one.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Early</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head>
+<body><main><kyb-form api-base="/sandbox" token="${token}"></kyb-form></main></body></html>`;
+    const page = await browser.newPage();
+    const seen = recordApi(page);
+    await page.goto(`${server.origin}/one.html`);
+    await companyField(page).waitFor();
+    await page.getByText('Early Ltd').first().waitFor();
+    assert.equal(seen.filter((r) => r.path === '/kyb/info/').length, 1, JSON.stringify(seen));
+    assert.equal(seen.filter((r) => r.path === '/kyb/forms/').length, 1, JSON.stringify(seen));
+    assert.ok(seen.every((r) => r.token === token));
+    await page.close();
+  });
+
+  test('two elements with two tokens: each adopts only its own answer', async () => {
+    const [a, b] = await Promise.all([kybToken('Alpha Theme'), kybToken('Beta Theme')]);
+    pages['/two.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head>
+<body><main><kyb-form id="a" api-base="/sandbox" token="${a}"></kyb-form>
+<kyb-form id="b" api-base="/sandbox" token="${b}"></kyb-form></main></body></html>`;
+    const page = await browser.newPage();
+    const seen = recordApi(page);
+    await page.goto(`${server.origin}/two.html`);
+    await page.locator('#a').getByText('Alpha Theme').first().waitFor();
+    await page.locator('#b').getByText('Beta Theme').first().waitFor();
+    assert.equal(await page.locator('#a').getByText('Beta Theme').count(), 0);
+    assert.equal(await page.locator('#b').getByText('Alpha Theme').count(), 0);
+    const infos = seen.filter((r) => r.path === '/kyb/info/');
+    assert.deepEqual(infos.map((r) => r.token).sort(), [a, b].sort());
+    await page.close();
+  });
+
+  test('a token changed before the code arrived: the early answer is not used', async () => {
+    const [old, fresh] = await Promise.all([kybToken('Old Token Theme'), kybToken('New Token Theme')]);
+    pages['/swap.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Swap</title>
+<script type="module" src="/cdn/verify-elements.js"></script>
+<script type="module" src="/swap.js"></script></head>
+<body><main><kyb-form api-base="/sandbox" token="${old}"></kyb-form></main></body></html>`;
+    // Runs after the loader's module (module scripts run in order), before the element's chunk arrived.
+    pages['/swap.js'] = `document.querySelector('kyb-form').setAttribute('token', ${JSON.stringify(fresh)});`;
+    const page = await browser.newPage();
+    await page.route('**/swap.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: pages['/swap.js']! }),
+    );
+    const seen = recordApi(page);
+    await page.goto(`${server.origin}/swap.html`);
+    await page.getByText('New Token Theme').first().waitFor();
+    assert.equal(await page.getByText('Old Token Theme').count(), 0);
+    const infos = seen.filter((r) => r.path === '/kyb/info/');
+    // The loader's early request (old token) was sent, and the element asked again with its own token.
+    assert.deepEqual(
+      infos.map((r) => r.token),
+      [old, fresh],
+    );
+    await page.close();
+  });
+
+  test('<age-check>: one GET /age-estimation/session/', async () => {
+    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+    const account = await control.createAccount({});
+    const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
+    const { token } = await partner.createAgeToken({ min_age: 18, confidence_threshold: 70 });
+    pages['/age.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Age</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head>
+<body><main><age-check api-base="/sandbox" token="${token}"></age-check></main></body></html>`;
+    const page = await browser.newPage();
+    const seen = recordApi(page);
+    await page.goto(`${server.origin}/age.html`);
+    await page
+      .getByRole('button', { name: /continue|start|agree/i })
+      .first()
+      .waitFor();
+    assert.equal(seen.filter((r) => r.path === '/age-estimation/session/').length, 1, JSON.stringify(seen));
+    await page.close();
+  });
+});
