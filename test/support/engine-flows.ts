@@ -108,7 +108,7 @@ export async function tokens(origin: string) {
   });
   const partner = new PartnerClient({ baseUrl: `${origin}/sandbox`, ...account });
   const kyb = await partner.createKybToken({ clientId: `engines-${Date.now()}-${Math.random()}` });
-  const age = await partner.createAgeToken({});
+  const age = await partner.createAgeToken({ min_age: 18, confidence_threshold: 70, buffer: 2 });
   return { kyb: kyb.tokenString, age: age.token };
 }
 
