@@ -9,10 +9,12 @@ import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { button, byLabel, labels, mount, ready, requests, root, setup, type } from './kyb-form-helpers.ts';
 
 async function goTo(el: KybFormElement, title: string) {
-  const nav = [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')];
-  const b = nav.find((x) => (x.textContent ?? '').includes(title));
-  if (!b) throw new Error(`no step ${title}: ${nav.map((x) => x.textContent?.trim()).join(' | ')}`);
-  b.click();
+  const find = () =>
+    [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')].find((x) =>
+      (x.textContent ?? '').includes(title),
+    );
+  await waitUntil(find, `no step ${title}`, { timeout: 15000 });
+  find()!.click();
   await el.updateComplete;
 }
 
@@ -25,7 +27,9 @@ const text = (n: Element | null | undefined) => (n?.textContent ?? '').replace(/
 
 type Body = Record<string, unknown>;
 
-describe('<kyb-form> on the published shapes', () => {
+describe('<kyb-form> on the published shapes', function () {
+  // Walk-throughs over several steps with saves and accessibility audits.
+  this.timeout(60000);
   it('adds a COMPANY beneficiary (name and country), then an owner of it saved with parent (demo flow)', async () => {
     const s = await setup();
     const client = new KybClient({ baseUrl: '/sandbox', token: s.token, retries: 0 });
@@ -34,7 +38,7 @@ describe('<kyb-form> on the published shapes', () => {
     await ready(el);
     await goTo(el, 'People and owners');
     await waitUntil(() => root(el).querySelector('[part="beneficiaries"]'), 'step not shown', {
-      timeout: 5000,
+      timeout: 15000,
     });
     await click(el, button(el, 'Add a beneficiary'));
     // The demo flow offers both applicant types, so the person/company choice shows.
@@ -84,7 +88,7 @@ describe('<kyb-form> on the published shapes', () => {
       () => root(el).querySelector('[part="beneficiary-owners"] [part="beneficiary"]'),
       'owner card',
       {
-        timeout: 5000,
+        timeout: 15000,
       },
     );
     const owners = root(el).querySelector('[part="beneficiary-owners"]')!;
@@ -116,7 +120,7 @@ describe('<kyb-form> on the published shapes', () => {
     await ready(el);
     await goTo(el, 'People and owners');
     await waitUntil(() => root(el).querySelector('[part="beneficiary"]'), 'card not shown', {
-      timeout: 5000,
+      timeout: 15000,
     });
     expect(text(root(el).querySelector('[part="beneficiary-name"]'))).to.equal('Parent Holdings Ltd');
     expect(text(root(el).querySelector('[part="beneficiary-details"]'))).to.contain('Company');
@@ -142,6 +146,43 @@ describe('<kyb-form> on the published shapes', () => {
     expect(saved!.infoType).to.equal('COMPANY');
   });
 
+  it('keeps every beneficiary field filled in one go (autofill: several inputs before a render)', async () => {
+    const s = await setup({ kyb: { info: { locale: 'en', theme: null, flow: null }, questionnaires: [] } });
+    const client = new KybClient({ baseUrl: '/sandbox', token: s.token, retries: 0 });
+    const form = await client.createForm({ companyName: 'Autofill Co', country: 'DE' });
+    const el = await mount(s.token);
+    await ready(el);
+    await goTo(el, 'People and owners');
+    await waitUntil(() => root(el).querySelector('[part="beneficiaries"]'), 'step not shown', {
+      timeout: 15000,
+    });
+    await click(el, button(el, 'Add a beneficiary'));
+    // Three fields in the same task, no render in between.
+    for (const [label, value] of [
+      ['First name', 'Ada'],
+      ['Last name', 'Lovelace'],
+      ['Email address', 'ada@example.com'],
+    ] as const) {
+      const input = byLabel(el, label);
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    }
+    await el.updateComplete;
+    expect(byLabel(el, 'First name').value).to.equal('Ada');
+    expect(byLabel(el, 'Last name').value).to.equal('Lovelace');
+    await click(el, byLabel(el, 'Shareholder'));
+    await click(el, button(el, 'Save the beneficiary'));
+    await waitUntil(async () => (await client.listBeneficiaries(form.id)).length === 1, 'not saved', {
+      timeout: 15000,
+    });
+    const [saved] = await client.listBeneficiaries(form.id);
+    expect([saved!.info.name, saved!.info.surname, saved!.info.email]).to.deep.equal([
+      'Ada',
+      'Lovelace',
+      'ada@example.com',
+    ]);
+  });
+
   it('saves company custom fields with typed values (INTEGER, DATE, CHECKBOX, SELECT_MULTI, COUNTRY_MULTI)', async () => {
     const s = await setup();
     const el = await mount(s.token);
@@ -149,7 +190,7 @@ describe('<kyb-form> on the published shapes', () => {
     await type(el, 'Company name', 'Typed Ltd');
     await type(el, 'Country of registration', 'DE');
     await waitUntil(async () => (await requests(s, 'POST', '/kyb/forms/')).length === 1, 'no create', {
-      timeout: 5000,
+      timeout: 15000,
     });
     await type(el, 'Number of employees', '12');
     await type(el, 'Date the company was founded', '2015-06-01');
@@ -247,7 +288,7 @@ describe('<kyb-form> on the published shapes', () => {
     await type(el, 'Company name', 'Null Co');
     await type(el, 'Country of registration', 'EE');
     await waitUntil(async () => (await requests(s, 'POST', '/kyb/forms/')).length === 1, 'no create', {
-      timeout: 5000,
+      timeout: 15000,
     });
     await expect(el).to.be.accessible();
 

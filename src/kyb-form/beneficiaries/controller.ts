@@ -701,7 +701,10 @@ export class BeneficiariesStep implements StepController {
       saving: this.#saving,
       saveError: this.#saveError,
       update: (patch, id) => this.#update(ctx, patch, id),
-      setValue: (key, text, id) => this.#update(ctx, { values: { ...d.values, [key]: text } }, id, key),
+      // The values at call time, not at render time: several fields may change before the next render
+      // (autofill, scripted input).
+      setValue: (key, text, id) =>
+        this.#update(ctx, { values: { ...(this.#draft ?? d).values, [key]: text } }, id, key),
       left: (id) => this.#left(ctx, id),
       save: (e) => {
         this.#focus.remember(e);
