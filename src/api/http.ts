@@ -18,13 +18,7 @@ import type { RawResponse } from './xhr.ts';
  * (see `allowInsecureHttp`). A redirect to another origin is `invalid-response` with the 3xx status.
  */
 export type ApiErrorKind =
-  | 'http'
-  | 'network'
-  | 'timeout'
-  | 'aborted'
-  | 'invalid-response'
-  | 'input'
-  | 'insecure';
+  'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'input' | 'insecure';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
