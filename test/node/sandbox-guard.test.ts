@@ -15,6 +15,9 @@ import { hostAllowed, originAllowed, webhookTargetRefused } from '../../src/sand
 import type { SandboxOptions } from '../../src/sandbox/index.ts';
 import { DEMO_ACCOUNT } from '../../src/sandbox/accounts.ts';
 
+/** The published age-token request requires `min_age` and `confidence_threshold`. */
+const AGE_BODY = JSON.stringify({ min_age: 18, confidence_threshold: 70 });
+
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const basic = (a: { apiKey: string; apiSecret: string }) => `Basic ${b64(`${a.apiKey}:${a.apiSecret}`)}`;
 const DEMO = basic(DEMO_ACCOUNT);
@@ -132,7 +135,7 @@ describe('fault rules: path patterns, no regular expressions', () => {
       'POST',
       '/kyb/tokens/',
       { ...JSON_CT, Authorization: basic(acc) },
-      JSON.stringify({ clientId: 'g' }),
+      JSON.stringify({ tokenType: 'FORM', clientId: 'g' }),
     );
     assert.equal(t.status, 201);
     const info = await raw(srv, 'GET', '/kyb/info/', {
@@ -286,7 +289,7 @@ describe('webhook targets: an allow-list, loopback by default; redirects not fol
       'POST',
       '/age-estimation/token/',
       auth,
-      JSON.stringify({ webhook_url: 'http://169.254.169.254/hook' }),
+      JSON.stringify({ min_age: 18, confidence_threshold: 70, webhook_url: 'http://169.254.169.254/hook' }),
     );
     assert.equal(t.status, 201);
     const token = String(t.json?.token);
@@ -318,7 +321,7 @@ describe('webhook targets: an allow-list, loopback by default; redirects not fol
       'POST',
       '/kyb/tokens/',
       { ...JSON_CT, Authorization: basic(acc) },
-      JSON.stringify({ clientId: 'r' }),
+      JSON.stringify({ tokenType: 'FORM', clientId: 'r' }),
     );
     const forms = await raw(srv, 'GET', '/kyb/forms/', {
       Authorization: `Bearer ${String(t.json?.tokenString)}`,
@@ -367,7 +370,7 @@ describe('Host check (DNS rebinding)', () => {
         'POST',
         '/age-estimation/token/',
         { ...JSON_CT, Authorization: DEMO, Host: host },
-        '{}',
+        AGE_BODY,
       );
       assert.equal(res.status, 403, `${host}: ${res.text}`);
       assert.equal(res.json?.identifier, 'PERMISSIONS_ERROR');
@@ -378,7 +381,7 @@ describe('Host check (DNS rebinding)', () => {
         'POST',
         '/age-estimation/token/',
         { ...JSON_CT, Authorization: DEMO, Host: host },
-        '{}',
+        AGE_BODY,
       );
       assert.equal(res.status, 201, host);
       assert.equal(new URL(String(res.json?.session_url)).host, host, 'URLs in answers use the checked host');
@@ -391,7 +394,7 @@ describe('Host check (DNS rebinding)', () => {
       'POST',
       '/age-estimation/token/',
       { ...JSON_CT, Authorization: DEMO, Host: 'SANDBOX.test' },
-      '{}',
+      AGE_BODY,
     );
     assert.equal(ok.status, 201);
     const local = await raw(srv, 'GET', '/kyb/info/', { Host: 'localhost' });
@@ -417,7 +420,7 @@ describe('CORS for the KYB, capture and age routes', () => {
       'POST',
       '/kyb/tokens/',
       { ...JSON_CT, Authorization: DEMO },
-      '{"clientId":"cors"}',
+      '{"tokenType":"FORM","clientId":"cors"}',
     );
     token = String(t.json?.tokenString);
   });
