@@ -21,6 +21,9 @@ const launchers = { firefox: firefoxLauncher, webkit: webkitLauncher };
 export default {
   ...base,
   files: ENGINE_FILES,
+  // WebKitGTK's mock camera takes seconds to deliver its first frame (each photo waits for it): a flow
+  // with four photos needs more than the Chromium run's 20 s per test.
+  testFramework: { config: { ...base.testFramework?.config, timeout: 60000 } },
   // One browser at a time on a 2-core machine: each runs its files one by one, as in the Chromium run.
   concurrentBrowsers: 1,
   browsers: Object.entries(launchers)

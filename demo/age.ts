@@ -8,6 +8,17 @@ const webhooks = document.querySelector<HTMLElement>('#webhooks')!;
 const status = document.querySelector<HTMLElement>('#panel-status')!;
 const scenarioSelect = document.querySelector<HTMLSelectElement>('#scenario')!;
 const redirectInput = document.querySelector<HTMLInputElement>('#redirect')!;
+const modeSelect = document.querySelector<HTMLSelectElement>('#mode')!;
+
+/** The partner's return page for hosted mode (demo/age-return.html), one redirect per outcome. */
+const RETURN_PAGE = `${location.origin}/age-return.html`;
+const hostedRedirects = {
+  success_redirect: `${RETURN_PAGE}?outcome=SUCCESS`,
+  underage_redirect: `${RETURN_PAGE}?outcome=UNDERAGE`,
+  uncertain_redirect: `${RETURN_PAGE}?outcome=UNCERTAIN`,
+};
+const params = new URLSearchParams(location.search);
+if (params.get('mode') === 'hosted') modeSelect.value = 'hosted';
 
 type Estimate = { age: number; confidence: number } | 'no-face';
 const SCENARIOS: Record<
@@ -27,19 +38,37 @@ const SCENARIOS: Record<
   'no-face': { settings: { retry_limit: 3 }, scenario: { estimates: ['no-face'] } },
   'retry-then-adult': { settings: {}, scenario: { estimates: ['no-face', { age: 40, confidence: 95 }] } },
 };
+const scenarioParam = params.get('scenario');
+if (scenarioParam && scenarioParam in SCENARIOS) scenarioSelect.value = scenarioParam;
 
 async function start() {
   const choice = SCENARIOS[scenarioSelect.value] ?? SCENARIOS.adult!;
   const redirect = redirectInput.value.trim();
+  const hosted = modeSelect.value === 'hosted';
+  redirectInput.disabled = hosted;
   status.textContent = 'Creating a session on the partner backend…';
   try {
-    const { token } = await postJson<{ token: string; sessionUrl: string }>('/partner/age-token', {
-      settings: { ...choice.settings, ...(redirect ? { success_redirect: redirect } : {}) },
-      scenario: choice.scenario,
-    });
+    const { token, sessionUrl } = await postJson<{ token: string; sessionUrl: string }>(
+      '/partner/age-token',
+      {
+        settings: {
+          min_age: 18,
+          confidence_threshold: 70,
+          ...choice.settings,
+          ...(hosted ? hostedRedirects : redirect ? { success_redirect: redirect } : {}),
+        },
+        scenario: choice.scenario,
+      },
+    );
     const el = document.createElement('age-check') as AgeCheckElement;
-    el.apiBase = SANDBOX_BASE;
-    el.token = token;
+    el.privacyUrl = 'https://www.example.com/privacy';
+    if (hosted) {
+      // Hosted mode: the provider's page (here the sandbox's) runs in a frame; no token in the browser.
+      el.sessionUrl = sessionUrl;
+    } else {
+      el.apiBase = SANDBOX_BASE;
+      el.token = token;
+    }
     host.replaceChildren(el);
     status.textContent = '';
   } catch (err) {
@@ -62,4 +91,5 @@ for (const name of [
 }
 
 document.querySelector('#start')!.addEventListener('click', () => void start());
+modeSelect.addEventListener('change', () => void start());
 void start();

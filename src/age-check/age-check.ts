@@ -1,32 +1,29 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { localized } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
-import type { CaptureSession } from '../api/age.ts';
 import { ApiError } from '../api/http.ts';
 import { chunkLoader } from '../api/load-chunk.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
-import type { CameraError } from './camera.ts';
 import {
   attemptsLeft,
   CAMERA_STATES,
   initialState,
   outcomeOf,
-  resultFromSession,
   safeRedirect,
   TERMINAL,
   transition,
-  type CameraFailure,
   type MachineEvent,
   type MachineState,
 } from './machine.ts';
-import { frameScreen, hostedUrl, invalidScreen, returnOutcome, type HostedStep } from './hosted.ts';
+import { hostedScreen, returnOutcome, type HostedStep } from './hosted.ts';
 import { localeDir } from './parts.ts';
 import type { CaptureHost } from './screens.ts';
 import {
   announcementFor,
   consentScreen,
+  countdownLine,
   errorScreen,
   expiredScreen,
   loadingScreen,
@@ -36,13 +33,17 @@ import {
 } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
+import { CaptureControl } from './capture-control.ts';
+
+export { AUTO_CAPTURE_S } from './capture-control.ts';
+import type { AgeCheckAttemptDetail, AgeCheckEventMap } from './events.ts';
+
+export type * from './events.ts';
 
 /*
  * The camera, image compression and QR code load on first use, as chunks of their own: an embed that
  * never reaches the capture step downloads none of them.
  */
-const loadCamera = () => import('./camera.ts');
-const loadCapture = () => import('./capture.ts');
 const loadQr = () => import('./qr.ts');
 
 /** The screens after consent (screens.ts), loaded with the session. */
@@ -50,47 +51,10 @@ const loadScreens = chunkLoader(
   () => import('./screens.ts'),
   'Part of the age check could not be downloaded.',
 );
-const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());
-const isCameraError = (err: unknown): err is CameraError =>
-  err instanceof Error && err.name === 'CameraError' && 'reason' in err;
-
-export interface AgeCheckReadyDetail {
-  status: CaptureSession['status'];
-  step: CaptureSession['step'];
-  attemptsLeft: number;
-}
-export interface AgeCheckAttemptDetail {
-  result: 'DECIDED' | 'RETRY' | 'STEP_UP';
-  attemptsLeft: number;
-}
-export interface AgeCheckCompleteDetail {
-  /** The session's outcome (hosted mode: as the return page reported it; confirm it by the webhook). */
-  outcome: ReportedOutcome;
-  /** Present only when the session has a redirect that is safe to follow. */
-  redirectUrl?: string;
-}
-export interface AgeCheckErrorDetail {
-  /** `ApiError` kind (`http`, `network`, `timeout`, `invalid-response`) or `image`. */
-  kind: string;
-  status: number;
-  code: string | null;
-  message: string;
-}
-export interface AgeCheckCameraFallbackDetail {
-  reason: CameraFailure;
-}
 
 /** Seconds before a safe redirect is followed. */
 export const REDIRECT_DELAY_S = 3;
-/** The expiry countdown shows in the last five minutes. */
-export const COUNTDOWN_FROM_MS = 5 * 60 * 1000;
-/** Seconds of the automatic-capture countdown. */
-export const AUTO_CAPTURE_S = 3;
-
-const SELFIE_LONG_SIDE = 640;
-const DOCUMENT_LONG_SIDE = 1024;
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
+export { COUNTDOWN_FROM_MS } from './shell.ts';
 
 /**
  * Age-estimation capture: consent, live selfie with a face guide, upload, outcome, document step-up,
@@ -198,7 +162,6 @@ export class AgeCheckElement extends LitElement {
   /** The machine's current state (read-only for embedders; tests inspect it). */
   @state() protected machine: MachineState = initialState;
   @state() protected now = Date.now();
-  @state() private autoCount = 0;
   @state() private _qr: { url: string; svg: TemplateResult } | null = null;
   #qrLoading: string | null = null;
   @state() private redirectAt = 0;
@@ -215,19 +178,26 @@ export class AgeCheckElement extends LitElement {
   /** What the capture screens may do (see screens.ts). */
   readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl'> = {
     send: (event) => this.send(event),
-    capture: () => void this.#captureFrame(),
-    chooseFile: (event) => void this.#onFile(event),
-    upload: () => void this.#upload(),
+    capture: () => void this.#capture.captureFrame(),
+    chooseFile: (event) => void this.#capture.chooseFile(event),
+    upload: () => void this.#capture.upload(),
     qr: (url) => this.#qr(url),
   };
   #abort = new AbortController();
-  #stream: MediaStream | null = null;
-  #cameraSeq = 0;
   #loadSeq = 0;
   #clock: ReturnType<typeof setInterval> | undefined;
-  #autoTimer: ReturnType<typeof setInterval> | undefined;
   #redirectTimer: ReturnType<typeof setTimeout> | undefined;
-  #images: { selfie?: Blob | undefined; front?: Blob | undefined; back?: Blob | undefined } = {};
+  readonly #capture = new CaptureControl({
+    element: this,
+    machine: () => this.machine,
+    replace: (state) => (this.machine = state),
+    send: (event) => this.send(event),
+    step: (event, attempt) => this.#step(event, attempt),
+    client: () => this.#client,
+    signal: () => this.#abort.signal,
+    emitError: (err) => this.#emitError(err),
+    fallback: (reason) => this.#emit('age-check-camera-fallback', { reason }),
+  });
   #readyFired = false;
   #lastScreen: string | null = null;
   #scrollCapture = false;
@@ -236,7 +206,7 @@ export class AgeCheckElement extends LitElement {
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.#stream;
+    return this.#capture.stream;
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -263,18 +233,21 @@ export class AgeCheckElement extends LitElement {
     document.removeEventListener('visibilitychange', this.#onVisibility);
     window.removeEventListener('message', this.#onMessage);
     this.#abort.abort();
-    this.#stopCamera();
-    this.#clearAuto();
+    this.#capture.stopCamera();
+    this.#capture.clearAuto();
     this.#clearRedirect();
     this.#stopClock();
-    this.#dropImages();
+    this.#capture.dropImages();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const screen = this.#isHosted ? `hosted:${this.hostedStep}` : this.machine.name;
     if (screen !== this.#lastScreen) {
-      // The focus is lost when its screen goes away: move it to the next heading if it was inside.
-      this.#focusHeading = this.#lastScreen !== null && this.matches(':focus-within');
+      // The focus is lost when its screen goes away: move it to the next heading if it was inside
+      // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
+      const active = document.activeElement;
+      const fromFrame = this.#lastScreen === 'hosted:frame' && (!active || active === document.body);
+      this.#focusHeading = this.#lastScreen !== null && (this.matches(':focus-within') || fromFrame);
       this.#scrollCapture = screen === 'live' || screen === 'document-live';
       this.#lastScreen = screen;
     }
@@ -286,10 +259,10 @@ export class AgeCheckElement extends LitElement {
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
       this.#abort = new AbortController();
-      this.#stopCamera();
-      this.#clearAuto();
+      this.#capture.stopCamera();
+      this.#capture.clearAuto();
       this.#clearRedirect();
-      this.#dropImages();
+      this.#capture.dropImages();
       this.#readyFired = false;
       this.#client = this.token
         ? new AgeClient({
@@ -305,8 +278,9 @@ export class AgeCheckElement extends LitElement {
 
   protected override updated(): void {
     const video = this.renderRoot.querySelector('video');
-    if (video && this.#stream && video.srcObject !== this.#stream) {
-      video.srcObject = this.#stream;
+    const stream = this.#capture.stream;
+    if (video && stream && video.srcObject !== stream) {
+      video.srcObject = stream;
       video.play().catch(() => undefined);
     }
     if (this.#focusHeading) {
@@ -397,18 +371,18 @@ export class AgeCheckElement extends LitElement {
   #enter(prev: MachineState, next: MachineState): void {
     this.#announce(announcementFor(next));
     const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
-    if (!cameraKept) this.#stopCamera();
-    if (!CAMERA_STATES.has(next.name)) this.#clearAuto();
+    if (!cameraKept) this.#capture.stopCamera();
+    if (!CAMERA_STATES.has(next.name)) this.#capture.clearAuto();
     switch (next.name) {
       case 'loading':
         this.#load();
         break;
       case 'camera-starting':
-        void this.#startCamera();
+        void this.#capture.startCamera();
         break;
       case 'live':
       case 'document-live':
-        if (this.autoCapture) this.#startAuto();
+        if (this.autoCapture) this.#capture.startAuto();
         break;
       case 'step-up':
         if (prev.name === 'uploading') this.#emit('age-check-step-up', {});
@@ -419,7 +393,7 @@ export class AgeCheckElement extends LitElement {
         this.#finish(next);
         break;
       case 'expired':
-        this.#dropImages();
+        this.#capture.dropImages();
         break;
       default:
         break;
@@ -428,7 +402,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   #finish(next: MachineState): void {
-    this.#dropImages();
+    this.#capture.dropImages();
     const outcome = outcomeOf(next);
     const url = safeRedirect(next.session?.redirect_url);
     if (outcome && next.name !== 'completed-already') {
@@ -475,223 +449,10 @@ export class AgeCheckElement extends LitElement {
     );
   }
 
-  // --- camera -------------------------------------------------------------------------------------
-
-  async #startCamera(): Promise<void> {
-    const seq = ++this.#cameraSeq;
-    const facing = this.machine.target === 'document' ? 'environment' : 'user';
-    try {
-      const { openCamera } = await loadCamera();
-      const stream = await openCamera(facing);
-      if (seq !== this.#cameraSeq || this.machine.name !== 'camera-starting' || !this.isConnected) {
-        stopStream(stream);
-        return;
-      }
-      this.#stream = stream;
-      // The camera may drop (unplugged, taken by another app): fall back instead of a dead end.
-      // The listener goes with the element's abort signal: a stopped track keeping it would retain the
-      // whole element after removal (found by test/node/hardening-leaks.test.ts).
-      for (const track of stream.getVideoTracks()) {
-        track.addEventListener(
-          'ended',
-          () => {
-            if (this.#stream !== stream) return;
-            this.#stream = null;
-            if (CAMERA_STATES.has(this.machine.name)) {
-              this.machine = { ...this.machine, name: 'camera-starting' };
-              this.send({ type: 'CAMERA_FAILED', reason: 'busy' });
-              this.#emit('age-check-camera-fallback', { reason: 'busy' });
-            }
-          },
-          { signal: this.#abort.signal },
-        );
-      }
-      this.send({ type: 'CAMERA_READY' });
-    } catch (err) {
-      if (seq !== this.#cameraSeq || this.machine.name !== 'camera-starting') return;
-      const reason: CameraFailure = isCameraError(err) ? err.reason : 'busy';
-      this.send({ type: 'CAMERA_FAILED', reason });
-      this.#emit('age-check-camera-fallback', { reason });
-    }
-  }
-
-  #stopCamera(): void {
-    if (!this.#stream) return;
-    const stream = this.#stream;
-    this.#stream = null;
-    stopStream(stream);
-    const video = this.renderRoot?.querySelector('video');
-    if (video) video.srcObject = null;
-  }
-
   #onVisibility = (): void => {
     if (document.visibilityState === 'hidden') this.send({ type: 'PAGE_HIDDEN' });
     else this.send({ type: 'PAGE_VISIBLE' });
   };
-
-  #startAuto(): void {
-    this.#clearAuto();
-    this.autoCount = AUTO_CAPTURE_S;
-    this.#autoTimer = setInterval(() => {
-      this.autoCount -= 1;
-      if (this.autoCount <= 0) {
-        this.#clearAuto();
-        void this.#captureFrame();
-      }
-    }, 1000);
-  }
-
-  #clearAuto(): void {
-    if (this.#autoTimer !== undefined) clearInterval(this.#autoTimer);
-    this.#autoTimer = undefined;
-    this.autoCount = 0;
-  }
-
-  // --- capture and upload -------------------------------------------------------------------------
-
-  async #captureFrame(): Promise<void> {
-    const name = this.machine.name;
-    if (name !== 'live' && name !== 'document-live') return;
-    this.#clearAuto();
-    const video = this.renderRoot.querySelector('video');
-    if (!video) return;
-    const [{ videoReady }, { centreCrop, compressImage }] = await Promise.all([loadCamera(), loadCapture()]);
-    await videoReady(video);
-    if (this.machine.name !== name) return;
-    const w = video.videoWidth;
-    const h = video.videoHeight;
-    const target = this.machine.target;
-    // Copy the frame (the crop around the guide for selfies), then stop the camera.
-    const crop = target === 'selfie' ? centreCrop(w, h, 3 / 4) : { x: 0, y: 0, width: w, height: h };
-    const frame = document.createElement('canvas');
-    frame.width = Math.max(0, crop.width);
-    frame.height = Math.max(0, crop.height);
-    frame
-      .getContext('2d')
-      ?.drawImage(video, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
-    this.send({ type: 'CAPTURE' });
-    try {
-      const blob = await compressImage(frame, frame.width, frame.height, {
-        maxLongSide: target === 'selfie' ? SELFIE_LONG_SIDE : DOCUMENT_LONG_SIDE,
-      });
-      this.#captured(blob);
-    } catch (err) {
-      this.#emitError(err);
-      this.send({ type: 'CAPTURE_FAILED' });
-    } finally {
-      frame.width = 0;
-      frame.height = 0;
-    }
-  }
-
-  async #onFile(e: Event): Promise<void> {
-    const input = e.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file || this.machine.name !== 'fallback') return;
-    const target = this.machine.target;
-    this.send({ type: 'CAPTURE' });
-    try {
-      const { compressFile } = await loadCapture();
-      const blob = await compressFile(file, {
-        maxLongSide: target === 'selfie' ? SELFIE_LONG_SIDE : DOCUMENT_LONG_SIDE,
-      });
-      this.#captured(blob);
-    } catch (err) {
-      this.#emitError(err);
-      this.send({ type: 'CAPTURE_FAILED' });
-    }
-  }
-
-  #captured(blob: Blob): void {
-    if (this.machine.name !== 'capturing') return;
-    if (this.machine.target === 'selfie') this.#images = { selfie: blob };
-    else if (this.machine.side === 'front') this.#images = { front: blob };
-    else this.#images = { ...this.#images, back: blob };
-    const next = this.send({ type: 'CAPTURED' });
-    if (next.name === 'uploading') void this.#upload();
-  }
-
-  #dropImages(): void {
-    this.#images = {};
-  }
-
-  /** Sends the captured image(s) once; re-sends the same image once when the request never arrived. */
-  async #upload(): Promise<void> {
-    const client = this.#client;
-    const before = this.machine.session;
-    if (!client || !before) return;
-    const signal = this.#abort.signal;
-    const target = this.machine.target;
-    const images = this.#images;
-    const onUploadProgress = (fraction: number) => {
-      if (!signal.aborted) this.send({ type: 'UPLOAD_PROGRESS', fraction });
-    };
-    let attempt: () => ReturnType<AgeClient['selfie']>;
-    try {
-      const { blobToBase64 } = await loadCapture();
-      if (target === 'selfie') {
-        if (!images.selfie) throw new Error('No photo was taken.');
-        const image = await blobToBase64(images.selfie);
-        attempt = () => client.selfie(image, { signal, onUploadProgress });
-      } else {
-        if (!images.front) throw new Error('No photo was taken.');
-        const front = await blobToBase64(images.front);
-        const back = images.back ? await blobToBase64(images.back) : null;
-        attempt = () => client.document(front, back, { signal, onUploadProgress });
-      }
-    } catch (err) {
-      this.#dropImages();
-      this.#emitError(err);
-      this.machine = { ...this.machine, name: 'capturing' };
-      this.send({ type: 'CAPTURE_FAILED' });
-      return;
-    }
-    let resent = false;
-    try {
-      for (;;) {
-        try {
-          const response = await attempt();
-          if (signal.aborted) return;
-          this.#step({ type: 'ATTEMPT_RESULT', response }, response.attempt.result);
-          return;
-        } catch (err) {
-          if (signal.aborted || (err instanceof ApiError && err.kind === 'aborted')) return;
-          const e = err instanceof ApiError ? err : null;
-          if (!resent && (e?.kind === 'network' || e?.kind === 'timeout')) {
-            resent = true;
-            // Did the attempt reach the service after all? Only re-send when nothing changed.
-            const now = await client.session({ signal }).catch(() => null);
-            if (signal.aborted) return;
-            if (
-              now &&
-              now.attempts_used === before.attempts_used &&
-              now.step === before.step &&
-              now.status === before.status
-            ) {
-              this.send({ type: 'UPLOAD_PROGRESS', fraction: 0 });
-              continue;
-            }
-            if (now) {
-              this.#step({ type: 'SESSION_LOADED', session: now }, resultFromSession(now));
-              return;
-            }
-          }
-          this.#emitError(err);
-          this.send({
-            type: 'HTTP_ERROR',
-            status: e?.status ?? 0,
-            code: e?.code,
-            kind: e?.kind ?? 'network',
-          });
-          return;
-        }
-      }
-    } finally {
-      // The image is sent once per attempt and then forgotten.
-      this.#dropImages();
-    }
-  }
 
   // --- timers -------------------------------------------------------------------------------------
 
@@ -729,25 +490,10 @@ export class AgeCheckElement extends LitElement {
 
   // --- rendering ----------------------------------------------------------------------------------
 
-  #countdown(): TemplateResult | typeof nothing {
-    const session = this.machine.session;
-    if (!session || TERMINAL.has(this.machine.name)) return nothing;
-    const remaining = Date.parse(session.expires_at) - this.now;
-    if (!(remaining <= COUNTDOWN_FROM_MS) || remaining <= 0) return nothing;
-    const secs = Math.ceil(remaining / 1000);
-    const mins = Math.ceil(secs / 60);
-    return html`<p part="countdown" class="countdown" role="timer" aria-label=${msg('Time left')}>
-        ${msg(str`Link expires in ${Math.floor(secs / 60)}:${pad2(secs % 60)}`)}
-      </p>
-      <p class="visually-hidden" aria-live="polite">
-        ${mins <= 1 ? msg('Less than a minute left') : msg(str`Minutes left: ${mins}`)}
-      </p>`;
-  }
-
   override render(): TemplateResult {
     const lang = activeLocale();
     return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
-      ${this.#countdown()} ${this.#isHosted ? this.#hostedScreen() : this.#screen()}
+      ${countdownLine(this.machine, this.now)} ${this.#isHosted ? this.#hostedScreen() : this.#screen()}
       <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         ${this.announcement}
       </div>
@@ -781,7 +527,7 @@ export class AgeCheckElement extends LitElement {
         return this.#screens
           ? this.#screens.captureScreen(m, {
               ...this.#actions,
-              autoCount: this.autoCount,
+              autoCount: this.#capture.autoCount,
               sessionUrl: this.sessionUrl,
             })
           : loadingScreen();
@@ -830,22 +576,15 @@ export class AgeCheckElement extends LitElement {
   }
 
   #hostedScreen(): TemplateResult {
-    const url = hostedUrl(this.sessionUrl);
-    if (!url) return invalidScreen();
-    switch (this.hostedStep) {
-      case 'consent':
-        return consentScreen({
-          minAge: null,
-          attemptsUsed: 0,
-          attemptsLeft: 0,
-          privacyUrl: this.privacyUrl,
-          onStart: () => this.#setHosted('frame'),
-        });
-      case 'frame':
-        return frameScreen({ url, loaded: this.hostedLoaded, onLoad: () => (this.hostedLoaded = true) });
-      default:
-        return outcomeScreen({ outcome: this.hostedOutcome, already: false, redirect: null });
-    }
+    return hostedScreen({
+      url: this.sessionUrl,
+      step: this.hostedStep,
+      loaded: this.hostedLoaded,
+      outcome: this.hostedOutcome,
+      privacyUrl: this.privacyUrl,
+      onStart: () => this.#setHosted('frame'),
+      onLoad: () => (this.hostedLoaded = true),
+    });
   }
 
   #setHosted(step: HostedStep): void {
@@ -866,18 +605,7 @@ export class AgeCheckElement extends LitElement {
   };
 }
 
-export interface AgeCheckEventMap {
-  'age-check-ready': CustomEvent<AgeCheckReadyDetail>;
-  'age-check-attempt': CustomEvent<AgeCheckAttemptDetail>;
-  'age-check-step-up': CustomEvent<Record<string, never>>;
-  'age-check-complete': CustomEvent<AgeCheckCompleteDetail>;
-  'age-check-error': CustomEvent<AgeCheckErrorDetail>;
-  'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
-}
-
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface GlobalEventHandlersEventMap extends AgeCheckEventMap {}
   interface HTMLElementTagNameMap {
     'age-check': AgeCheckElement;
   }

@@ -81,19 +81,25 @@ export function stopStream(stream: MediaStream | null | undefined): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
-/** Resolves when the video element has a frame to draw (or after `timeoutMs`). */
-export function videoReady(video: HTMLVideoElement, timeoutMs = 5000): Promise<void> {
-  if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0)
-    return Promise.resolve();
+/**
+ * Resolves when the video element has a frame with a size to draw (or after `timeoutMs`). Some cameras
+ * (and WebKitGTK's mock camera) take seconds to deliver the first frame, and `playing` can come before
+ * the size is known: the size is checked on each of these events.
+ */
+export function videoReady(video: HTMLVideoElement, timeoutMs = 15000): Promise<void> {
+  const ready = () => video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0;
+  if (ready()) return Promise.resolve();
+  const events = ['loadeddata', 'playing', 'resize', 'timeupdate'];
   return new Promise((resolve) => {
+    const check = () => {
+      if (ready()) done();
+    };
     const done = () => {
       clearTimeout(timer);
-      video.removeEventListener('loadeddata', done);
-      video.removeEventListener('playing', done);
+      for (const e of events) video.removeEventListener(e, check);
       resolve();
     };
     const timer = setTimeout(done, timeoutMs);
-    video.addEventListener('loadeddata', done);
-    video.addEventListener('playing', done);
+    for (const e of events) video.addEventListener(e, check);
   });
 }

@@ -141,3 +141,37 @@ export async function blobToBase64(blob: Blob): Promise<string> {
   for (let i = 0; i < bytes.length; i += chunk) bin += String.fromCharCode(...bytes.subarray(i, i + chunk));
   return btoa(bin);
 }
+
+/** Longest side of a selfie and of a document photo as sent. */
+export const SELFIE_LONG_SIDE = 640;
+export const DOCUMENT_LONG_SIDE = 1024;
+const longSideFor = (target: 'selfie' | 'document') =>
+  target === 'selfie' ? SELFIE_LONG_SIDE : DOCUMENT_LONG_SIDE;
+
+/** A copy of the video's current frame: the crop around the face guide for selfies, all of it for documents. */
+export function copyFrame(video: HTMLVideoElement, target: 'selfie' | 'document'): HTMLCanvasElement {
+  const w = video.videoWidth;
+  const h = video.videoHeight;
+  const crop = target === 'selfie' ? centreCrop(w, h, 3 / 4) : { x: 0, y: 0, width: w, height: h };
+  const frame = document.createElement('canvas');
+  frame.width = Math.max(0, crop.width);
+  frame.height = Math.max(0, crop.height);
+  frame
+    .getContext('2d')
+    ?.drawImage(video, crop.x, crop.y, crop.width, crop.height, 0, 0, crop.width, crop.height);
+  return frame;
+}
+
+/** The JPEG of a copied frame within the limit; the frame's pixels are dropped afterwards. */
+export async function encodeFrame(frame: HTMLCanvasElement, target: 'selfie' | 'document'): Promise<Blob> {
+  try {
+    return await compressImage(frame, frame.width, frame.height, { maxLongSide: longSideFor(target) });
+  } finally {
+    frame.width = 0;
+    frame.height = 0;
+  }
+}
+
+/** The JPEG of a chosen photo file within the limit. */
+export const encodeFile = (file: Blob, target: 'selfie' | 'document'): Promise<Blob> =>
+  compressFile(file, { maxLongSide: longSideFor(target) });

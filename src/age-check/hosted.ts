@@ -9,7 +9,7 @@ import { html, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { safeRedirect } from './machine.ts';
 import { heading } from './parts.ts';
-import type { ReportedOutcome } from './shell.ts';
+import { consentScreen, outcomeScreen, type ReportedOutcome } from './shell.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */
 export const HOSTED_OUTCOMES: readonly ReportedOutcome[] = [
@@ -29,7 +29,7 @@ export const RETURN_MESSAGE = 'age-check-return';
  */
 export const HOSTED_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
-export type HostedStep = 'consent' | 'frame' | 'done' | 'invalid';
+export type HostedStep = 'consent' | 'frame' | 'done';
 
 /** A session URL the element may embed: `https:`, or `http:` on localhost (as for redirects). */
 export const hostedUrl = (url: string | null | undefined): string | null => safeRedirect(url);
@@ -90,4 +90,34 @@ export function invalidScreen(): TemplateResult {
     <p part="error" class="error-text" role="alert">
       ${msg('The age check link is not valid. Ask for a new link.')}
     </p>`;
+}
+
+export interface HostedScreenOptions {
+  url: string | null;
+  step: HostedStep;
+  loaded: boolean;
+  outcome: ReportedOutcome | null;
+  privacyUrl: string | null;
+  onStart: () => void;
+  onLoad: () => void;
+}
+
+/** The element's screen in hosted mode: its own consent, the framed provider page, its own outcome. */
+export function hostedScreen(o: HostedScreenOptions): TemplateResult {
+  const url = hostedUrl(o.url);
+  if (!url) return invalidScreen();
+  switch (o.step) {
+    case 'consent':
+      return consentScreen({
+        minAge: null,
+        attemptsUsed: 0,
+        attemptsLeft: 0,
+        privacyUrl: o.privacyUrl,
+        onStart: o.onStart,
+      });
+    case 'frame':
+      return frameScreen({ url, loaded: o.loaded, onLoad: o.onLoad });
+    default:
+      return outcomeScreen({ outcome: o.outcome, already: false, redirect: null });
+  }
 }

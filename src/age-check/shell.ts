@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { AgeOutcome } from '../api/age.ts';
-import { attemptsLeft, outcomeOf, type MachineError, type MachineState } from './machine.ts';
+import { attemptsLeft, outcomeOf, TERMINAL, type MachineError, type MachineState } from './machine.ts';
 import { attemptsText, button, heading } from './parts.ts';
 
 /** Outcomes the element reports: the capture API's, and the published enum's `FACE_MISMATCH` (hosted page). */
@@ -247,4 +247,25 @@ export function errorScreen(
           ? html`<div class="actions">${button(msg('Reload'), actions.reload)}</div>`
           : nothing
     }`;
+}
+
+/** The expiry countdown shows in the last five minutes. */
+export const COUNTDOWN_FROM_MS = 5 * 60 * 1000;
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The expiry countdown (last five minutes of an open session) and its polite minute announcements. */
+export function countdownLine(m: MachineState, now: number): TemplateResult | typeof nothing {
+  const session = m.session;
+  if (!session || TERMINAL.has(m.name)) return nothing;
+  const remaining = Date.parse(session.expires_at) - now;
+  if (!(remaining <= COUNTDOWN_FROM_MS) || remaining <= 0) return nothing;
+  const secs = Math.ceil(remaining / 1000);
+  const mins = Math.ceil(secs / 60);
+  return html`<p part="countdown" class="countdown" role="timer" aria-label=${msg('Time left')}>
+      ${msg(str`Link expires in ${Math.floor(secs / 60)}:${pad2(secs % 60)}`)}
+    </p>
+    <p class="visually-hidden" aria-live="polite">
+      ${mins <= 1 ? msg('Less than a minute left') : msg(str`Minutes left: ${mins}`)}
+    </p>`;
 }

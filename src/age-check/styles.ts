@@ -60,6 +60,9 @@ export const ageCheckStyles = css`
     min-width: 0;
   }
   h2 {
+    /* As wide as its text, so the focus outline hugs it. */
+    align-self: flex-start;
+    max-width: 100%;
     margin: 0;
     font-size: 1.375em;
     line-height: 1.25;

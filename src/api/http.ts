@@ -108,6 +108,19 @@ export interface HttpClientOptions {
    * secret would cross the network in clear). Default false: such calls fail with `ApiError` `insecure`.
    */
   allowInsecureHttp?: boolean;
+  /**
+   * Send `Idempotency-Key` on writes that carry one (`RequestOptions.idempotencyKey`) and retry them like
+   * idempotent requests. Only for a service known to honour the header (the sandbox does): it is a custom
+   * header, so a cross-origin browser request is preflighted. Default false.
+   */
+  idempotencyKeys?: boolean;
+}
+
+/** A new idempotency key for one logical write (the same key for every retry of that write). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Same-origin redirects followed (where the runtime exposes them) before giving up. */
@@ -122,6 +135,8 @@ export interface RequestOptions<S extends z.ZodMiniType | undefined> {
   signal?: AbortSignal | undefined;
   /** Override the method's idempotency (PATCH of a whole object, for example, is safe to repeat). */
   idempotent?: boolean;
+  /** The key of this logical write; sent (and the write retried) when the client has `idempotencyKeys`. */
+  idempotencyKey?: string | undefined;
   timeoutMs?: number;
   /** Upload progress from 0 to 1; switches to XMLHttpRequest, which reports it. */
   onUploadProgress?: ((fraction: number) => void) | undefined;
@@ -182,6 +197,7 @@ export class HttpClient {
       maxRetryAfterMs: options.maxRetryAfterMs ?? 30000,
       sleep: options.sleep ?? defaultSleep,
       allowInsecureHttp: options.allowInsecureHttp ?? false,
+      idempotencyKeys: options.idempotencyKeys ?? false,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     };
   }
@@ -200,7 +216,8 @@ export class HttpClient {
     path: string,
     opts: RequestOptions<S> = {},
   ): Promise<Output<S>> {
-    const idempotent = opts.idempotent ?? IDEMPOTENT.has(method);
+    const keyed = this.#opts.idempotencyKeys && !!opts.idempotencyKey;
+    const idempotent = opts.idempotent ?? (IDEMPOTENT.has(method) || keyed);
     const maxAttempts = idempotent ? this.#opts.retries + 1 : 1;
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
@@ -249,6 +266,7 @@ export class HttpClient {
   #headers(opts: RequestOptions<z.ZodMiniType | undefined>): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.#opts.idempotencyKeys && opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
     const auth = this.#auth;
     if (auth?.type === 'basic') headers.Authorization = `Basic ${utf8Base64(`${auth.key}:${auth.secret}`)}`;
     if (auth?.type === 'bearer') {

@@ -30,7 +30,9 @@ export interface KybClientOptions extends Omit<HttpClientOptions, 'auth'> {
 }
 
 type Signal = { signal?: AbortSignal | undefined };
-type Upload = Signal & { onUploadProgress?: ((fraction: number) => void) | undefined };
+/** A create: its idempotency key (one per logical write, kept across retries of it). */
+type Create = Signal & { idempotencyKey?: string | undefined };
+type Upload = Create & { onUploadProgress?: ((fraction: number) => void) | undefined };
 const enc = encodeURIComponent;
 
 export class KybClient {
@@ -51,7 +53,7 @@ export class KybClient {
     return this.http.get('/kyb/forms/', { loadSchema: schema('KybFormList'), ...o });
   }
   /** `company` is the element's draft (`null` = cleared); it is sent in the published request shape. */
-  async createForm(company: CompanyWrite, o: Signal = {}) {
+  async createForm(company: CompanyWrite, o: Create = {}) {
     const s = await kybSchemas();
     const body = s.CreateFormRequest.parse({ company: s.companyRequest(company) });
     return this.http.request('POST', '/kyb/forms/', { body, schema: s.KybForm, ...o });
@@ -84,7 +86,7 @@ export class KybClient {
       ...o,
     });
   }
-  async createBeneficiary(formId: string, data: z.input<typeof BeneficiaryCreate>, o: Signal = {}) {
+  async createBeneficiary(formId: string, data: z.input<typeof BeneficiaryCreate>, o: Create = {}) {
     const s = await kybSchemas();
     const body = s.BeneficiaryCreate.parse(data);
     return this.http.request('POST', `/kyb/forms/${enc(formId)}/beneficiaries/`, {

@@ -59,7 +59,8 @@ export const INDIVIDUAL_FIELDS = {
 export type IndividualFieldName = keyof typeof INDIVIDUAL_FIELDS;
 export type IndividualKey = Exclude<(typeof INDIVIDUAL_FIELDS)[IndividualFieldName], 'positions'>;
 
-const Ascii = (max: number) => bounded(1, max).check(z.regex(/^[\u0000-\u007F]+$/, { message: 'ascii' }));
+/** The published `^[\u0000-\u007F]+$`, written without control characters (same set of strings). */
+const Ascii = (max: number) => bounded(1, max).check(z.regex(/^[^\u0080-\uffff]+$/, { message: 'ascii' }));
 
 /** One schema per person field (published bounds; phones in E.164 as for the company). */
 export const IndividualFieldSchemas = {

@@ -249,7 +249,10 @@ export function renderCustomControl(o: CustomControlOptions): TemplateResult {
                         type="button"
                         class="chip-remove"
                         part="button chip-remove"
-                        aria-label=${msg(str`Remove ${countryName(code, o.locale)}`)}
+                        aria-label=${msg(str`Remove ${countryName(code, o.locale)}`, {
+                          id: 'remove-country',
+                          desc: 'button removing a chosen country',
+                        })}
                         @click=${() => o.onChange(chosen.filter((c) => c !== code).join('\n'))}
                       >
                         ×

@@ -150,6 +150,7 @@ const NO_THEME: ThemeStyles = {
  * @attr token - The KYB bearer token (`tokenString`). Changing it reloads the form. Also a property.
  * @attr api-base - Base URL of the service (default: same origin). Property `apiBase`.
  * @attr allow-insecure-http - Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Property `allowInsecureHttp`.
+ * @attr idempotency-keys - Send an `Idempotency-Key` with every create (form, beneficiary, document), so a write repeated after an unclear failure is saved once. For a service that honours the header (the sandbox does); it makes cross-origin writes preflighted. Property `idempotencyKeys`.
  * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
  * @prop tokenProvider - `() => Promise<string | {token, expiresAt}>`: a fresh token before expiry and on `TOKEN_NOT_VALID`.
  *
@@ -295,6 +296,8 @@ export class KybFormElement extends LitElement {
   @property({ attribute: 'api-base' }) apiBase = '';
   /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
   @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
+  /** Send `Idempotency-Key` on creates (the sandbox honours it; enable for a service that does). */
+  @property({ type: Boolean, attribute: 'idempotency-keys' }) idempotencyKeys = false;
   /** Forced locale; null follows the service, then the browser. */
   @property() locale: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
@@ -505,6 +508,7 @@ export class KybFormElement extends LitElement {
     const client = new KybClient({
       baseUrl: this.apiBase || '',
       allowInsecureHttp: this.allowInsecureHttp,
+      idempotencyKeys: this.idempotencyKeys,
       token: () => this.#activeToken,
       refreshToken: () => this.#refresh(),
     });

@@ -57,7 +57,7 @@ body { margin: 0; padding: 12px; }
 h1 { font-size: 1.25em; margin: 0 0 8px; }
 p { margin: 0 0 8px; }
 .stage { background: #000000; border-radius: 8px; overflow: hidden; max-width: 320px; aspect-ratio: 3 / 4;
-  max-height: calc(100vh - 200px); margin: 0 auto 8px; }
+  max-height: calc(100vh - 250px); margin: 0 auto 8px; }
 .stage[hidden] { display: none; }
 video { width: 100%; height: 100%; object-fit: cover; transform: scaleX(-1); display: block; }
 .actions { display: flex; justify-content: center; margin-bottom: 8px; }

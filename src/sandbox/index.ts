@@ -11,6 +11,7 @@ import { amlRoutes } from './aml.ts';
 import { createAccount, DEMO_ACCOUNT } from './accounts.ts';
 import { type Ctx, type ResolvedOptions, type RouteDef, Services } from './context.ts';
 import { controlRoutes } from './control.ts';
+import { IdempotencyStore } from './idempotency.ts';
 import { drawFault, malform, SandboxDrop } from './faults.ts';
 import { guard, LOOPBACK, type HostList, type OriginList } from './guard.ts';
 import { kybRoutes } from './kyb.ts';
@@ -196,6 +197,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           headers: { 'Retry-After': '1' },
         });
 
+  const idempotency = new IdempotencyStore(opts.now);
+
   const run = async (route: RouteDef, c: Context<Env>): Promise<Response> => {
     const req = c.req.raw;
     const url = new URL(req.url);
@@ -257,42 +260,46 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     }
 
-    let res: Response;
-    try {
-      const raw = BODY_METHODS.has(req.method) ? await readBodyLimited(req) : new Uint8Array(0);
-      let parsed: { ok: true; value: unknown } | { ok: false } = { ok: true, value: undefined };
-      if (raw.byteLength > 0) {
-        try {
-          const value: unknown = JSON.parse(new TextDecoder().decode(raw));
-          parsed = { ok: true, value };
-          logBody = abbreviate(value);
-        } catch {
-          parsed = { ok: false };
+    const handle = async (): Promise<Response> => {
+      try {
+        const raw = BODY_METHODS.has(req.method) ? await readBodyLimited(req) : new Uint8Array(0);
+        let parsed: { ok: true; value: unknown } | { ok: false } = { ok: true, value: undefined };
+        if (raw.byteLength > 0) {
+          try {
+            const value: unknown = JSON.parse(new TextDecoder().decode(raw));
+            parsed = { ok: true, value };
+            logBody = abbreviate(value);
+          } catch {
+            parsed = { ok: false };
+          }
         }
+        const ctx: Ctx = {
+          req,
+          url,
+          origin: url.origin,
+          path,
+          params: c.req.param() as Record<string, string>,
+          state,
+          opts,
+          account,
+          kybToken: auth.kybToken,
+          ageSession: auth.ageSession,
+          services,
+          now: opts.now,
+          json() {
+            if (!parsed.ok) throw new HttpError(400, 'JSON_ERROR', 'The request body is not valid JSON.');
+            return parsed.value;
+          },
+        };
+        return await route.handler(ctx);
+      } catch (e) {
+        if (e instanceof HttpError) return e.response;
+        throw e;
       }
-      const ctx: Ctx = {
-        req,
-        url,
-        origin: url.origin,
-        path,
-        params: c.req.param() as Record<string, string>,
-        state,
-        opts,
-        account,
-        kybToken: auth.kybToken,
-        ageSession: auth.ageSession,
-        services,
-        now: opts.now,
-        json() {
-          if (!parsed.ok) throw new HttpError(400, 'JSON_ERROR', 'The request body is not valid JSON.');
-          return parsed.value;
-        },
-      };
-      res = await route.handler(ctx);
-    } catch (e) {
-      if (e instanceof HttpError) res = e.response;
-      else throw e;
-    }
+    };
+    // A POST with an Idempotency-Key runs once per key (see idempotency.ts).
+    const key = req.method === 'POST' && tracked ? req.headers.get('idempotency-key') : null;
+    let res = await idempotency.run(key, `${auth.credential ?? ''}\n${req.method}\n${path}`, handle);
 
     if (faultActive && faults && account) {
       if (faults.afterCommit) {

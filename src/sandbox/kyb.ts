@@ -1,5 +1,4 @@
 /** KYB: token minting, session info, the form, beneficiaries, documents, questionnaires and answers. */
-import * as z from 'zod/mini';
 import { base64Bytes, MAX_DOCUMENT_BYTES } from '../api/common.ts';
 import {
   Answers,

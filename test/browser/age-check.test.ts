@@ -619,6 +619,7 @@ describe('<age-check>', () => {
     await waitUntil(() => /taking the photo in/i.test(root(el).textContent ?? ''), 'countdown text', {
       timeout: 3000,
     });
-    await waitFor(el, 'done', 10000);
+    // The countdown, then the camera's first frame (seconds with WebKitGTK's mock camera), then the upload.
+    await waitFor(el, 'done', 20000);
   });
 });

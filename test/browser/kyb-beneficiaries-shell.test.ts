@@ -30,7 +30,9 @@ async function goTo(el: KybFormElement, title: string) {
   await el.updateComplete;
 }
 
-describe('<kyb-form> beneficiaries and documents steps', () => {
+describe('<kyb-form> beneficiaries and documents steps', function () {
+  // One long walk through two steps with uploads and two accessibility audits.
+  this.timeout(60000);
   it('adds a beneficiary, lists required documents and is accessible inside the shell', async () => {
     const s = await setup({ kyb: { info: { locale: 'en', theme: null, flow }, questionnaires: [] } });
     const client = new KybClient({ baseUrl: '/sandbox', token: s.token, retries: 0 });

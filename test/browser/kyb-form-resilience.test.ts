@@ -94,9 +94,17 @@ describe('<kyb-form> resilience', () => {
     });
     expect(byLabel(el, 'City').value).to.equal('Nantes');
     await expect(el).to.be.accessible();
+    // The automatic retries (2 s, 5 s, …) keep failing meanwhile: between them the retry button shows.
+    const retryButton = () =>
+      [...root(el).querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Retry saving');
+    await waitUntil(retryButton, 'no retry button while the saves fail', { timeout: 15000 });
     await s.mine.setFaults({});
     const saved = oneEvent(el, 'kyb-saved');
-    button(el, 'Retry saving').click();
+    // Pressed unless an automatic retry started in the moment the faults were lifted (it saves then).
+    await waitUntil(() => retryButton() || saveStatus(el).includes('Saving'), 'neither retry nor saving', {
+      timeout: 15000,
+    });
+    retryButton()?.click();
     expect((await saved).detail.kind).to.equal('company');
     await waitUntil(() => saveStatus(el).includes('All changes saved'));
     const ok = (await requests(s, 'PATCH')).filter((r) => r.status === 200);

@@ -18,8 +18,8 @@ import { newAgeToken } from './age-helpers.ts';
 
 /** `@cssproperty` names documented in an element's source (served as text by the test server). */
 async function documentedProperties(path: string): Promise<string[]> {
-  // The raw source (`%2E` keeps the dev server's TypeScript transform, which drops comments, away).
-  const res = await fetch(path.replace(/\.ts$/, '%2Ets'));
+  // The raw source from the test server (the dev server's TypeScript transform drops comments).
+  const res = await fetch(`/__test/source${path}`);
   const text = await res.text();
   const names = [...text.matchAll(/@cssproperty\s+\[?(--[\w-]+)/g)].map((m) => m[1]!);
   expect(names.length, `@cssproperty lines in ${path}`).to.be.greaterThan(10);
@@ -38,7 +38,8 @@ type Css =
   | 'paddingTop'
   | 'boxShadow'
   | 'maxWidth'
-  | 'rowGap';
+  | 'rowGap'
+  | 'scrollMarginTop';
 
 interface Check {
   /** A node of the element (found or added with the element's own classes) that uses the property. */
@@ -286,6 +287,13 @@ const AGE_CHECKS: Record<string, Check> = {
     node: (r) => r.querySelector('[part~="root"]')!,
     css: 'maxWidth',
     value: '333px',
+  },
+  // The live preview keeps clear of a fixed partner header: its scroll margin is the offset + 0.5em.
+  '--age-check-viewport-offset': {
+    node: (r) => probe(r, '<div class="stage">x</div>'),
+    css: 'scrollMarginTop',
+    value: '40px',
+    expected: '48px',
   },
 };
 

@@ -13,10 +13,10 @@ import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { compilePaths } from '../../src/sandbox/faults.ts';
 import { hostAllowed, originAllowed, webhookTargetRefused } from '../../src/sandbox/guard.ts';
 import type { SandboxOptions } from '../../src/sandbox/index.ts';
-import { DEMO_ACCOUNT } from '../../src/sandbox/accounts.ts';
-
-/** The published age-token request requires `min_age` and `confidence_threshold`. */
-const AGE_BODY = JSON.stringify({ min_age: 18, confidence_threshold: 70 });
+import { createAccount, DEMO_ACCOUNT } from '../../src/sandbox/accounts.ts';
+import { Services } from '../../src/sandbox/context.ts';
+import { SandboxState } from '../../src/sandbox/state.ts';
+import { PartnerClient } from '../../src/server/index.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const basic = (a: { apiKey: string; apiSecret: string }) => `Basic ${b64(`${a.apiKey}:${a.apiSecret}`)}`;
@@ -78,6 +78,14 @@ function raw(
 
 const JSON_CT = { 'Content-Type': 'application/json' };
 
+/** A KYB form token of the account, minted through the partner helper. */
+const kybToken = async (srv: SandboxServer, acc: { apiKey: string; apiSecret: string }) =>
+  (
+    await new PartnerClient({ baseUrl: srv.url, ...acc }).createKybToken({
+      clientId: `guard-${Math.random()}`,
+    })
+  ).tokenString;
+
 describe('fault rules: path patterns, no regular expressions', () => {
   test('semantics: literal anywhere, ^ and $ anchor, * one segment, ** anything, lists', () => {
     const m = (p: string | string[], path: string) => compilePaths(p)?.(path);
@@ -128,19 +136,10 @@ describe('fault rules: path patterns, no regular expressions', () => {
     assert.equal(res.status, 400);
     assert.equal(res.json?.identifier, 'VALIDATION_ERROR');
     assert.match(JSON.stringify(res.json?.fields), /not regular expressions/);
-    // A list applies: the KYB info fails, the token creation does not.
+    // A list applies: the KYB info fails, the token creation (another path) does not.
     await root.withAccount(acc).setFaults({ failRate: 1, paths: ['^/kyb/info/$', 'never'] });
-    const t = await raw(
-      srv,
-      'POST',
-      '/kyb/tokens/',
-      { ...JSON_CT, Authorization: basic(acc) },
-      JSON.stringify({ tokenType: 'FORM', clientId: 'g' }),
-    );
-    assert.equal(t.status, 201);
-    const info = await raw(srv, 'GET', '/kyb/info/', {
-      Authorization: `Bearer ${String(t.json?.tokenString)}`,
-    });
+    const token = await kybToken(srv, acc);
+    const info = await raw(srv, 'GET', '/kyb/info/', { Authorization: `Bearer ${token}` });
     assert.equal(info.status, 503);
   });
 });
@@ -279,59 +278,45 @@ describe('webhook targets: an allow-list, loopback by default; redirects not fol
     assert.match(fields.ageWebhookUrl?.[0] ?? '', /not an allowed webhook target/);
     await assert.doesNotReject(root.createAccount({ webhookUrl: `${hookUrl}/ok` }));
   });
-  test('a session webhook_url outside the list is recorded, never sent', async () => {
-    const srv = await sandbox();
-    const root = new SandboxControl({ baseUrl: srv.url });
-    const acc = await root.createAccount({ ageWebhookUrl: `${hookUrl}/account` });
-    const auth = { ...JSON_CT, Authorization: basic(acc) };
-    const t = await raw(
-      srv,
-      'POST',
-      '/age-estimation/token/',
-      auth,
-      JSON.stringify({ min_age: 18, confidence_threshold: 70, webhook_url: 'http://169.254.169.254/hook' }),
-    );
-    assert.equal(t.status, 201);
-    const token = String(t.json?.token);
-    const mine = root.withAccount(acc);
-    await mine.setAgeScenario(token, { estimates: [{ age: 30, confidence: 99 }] });
-    const sel = await raw(
-      srv,
-      'POST',
-      '/age-estimation/session/selfie/',
-      { ...JSON_CT, Authorization: `Bearer ${token}` },
-      JSON.stringify({ image: b64('\xff\xd8\xff\xe0 jpeg') }),
-    );
-    assert.equal(sel.status, 200, sel.text);
-    await srv.sandbox.settled();
-    const hooks = await mine.listWebhooks();
-    assert.equal(hooks.length, 1);
-    assert.equal(hooks[0]?.url, 'http://169.254.169.254/hook');
-    assert.equal(hooks[0]?.deliveredStatus, null);
-    assert.match(hooks[0]?.error ?? '', /not an allowed webhook target/);
+  /** The sandbox's webhook sender itself, with a fresh account (the way every route sends webhooks). */
+  function sender(webhookHosts: string[] = ['loopback']) {
+    const state = new SandboxState();
+    const services = new Services(state, {
+      basePath: '',
+      captureUrl: undefined,
+      now: Date.now,
+      deliverWebhooks: true,
+      webhookHosts,
+    });
+    const { accountId } = createAccount(state, {}, Date.now());
+    const account = state.accountsById.get(accountId)!;
+    const send = async (url: string) => {
+      await services.webhook(account, 'KYB' as never, url, { hello: 'world' });
+      while (services.pending.size > 0) await Promise.allSettled([...services.pending]);
+      return account.webhooks.at(-1)!;
+    };
+    return { send };
+  }
+  test('a target outside the list (a session webhook_url, say) is recorded, never sent', async () => {
+    const { send } = sender();
+    for (const url of ['http://169.254.169.254/hook', 'http://10.0.0.1/', 'https://hooks.example/x']) {
+      const rec = await send(url);
+      assert.equal(rec.url, url);
+      assert.equal(rec.deliveredStatus, null);
+      assert.match(rec.error ?? '', /not an allowed webhook target/);
+    }
+    const n = received.length;
+    const ok = await send(`${hookUrl}/fine`);
+    assert.equal(ok.deliveredStatus, 204);
+    assert.equal(ok.error, null);
+    assert.deepEqual(received.slice(n), ['/fine']);
   });
   test('a redirect from an allowed target is recorded, not followed', async () => {
-    const srv = await sandbox();
-    const root = new SandboxControl({ baseUrl: srv.url });
-    const acc = await root.createAccount({ webhookUrl: `${hookUrl}/redirect` });
-    const mine = root.withAccount(acc);
+    const { send } = sender();
     const n = received.length;
-    const t = await raw(
-      srv,
-      'POST',
-      '/kyb/tokens/',
-      { ...JSON_CT, Authorization: basic(acc) },
-      JSON.stringify({ tokenType: 'FORM', clientId: 'r' }),
-    );
-    const forms = await raw(srv, 'GET', '/kyb/forms/', {
-      Authorization: `Bearer ${String(t.json?.tokenString)}`,
-    });
-    assert.equal(forms.status, 200);
-    await mine.requestInformation(await formIdFor(srv, acc, String(t.json?.tokenString)), 'x');
-    await srv.sandbox.settled();
-    const hook = (await mine.listWebhooks()).at(-1);
-    assert.equal(hook?.deliveredStatus, 307);
-    assert.deepEqual(received.slice(n), ['/redirect']);
+    const rec = await send(`${hookUrl}/redirect`);
+    assert.equal(rec.deliveredStatus, 307);
+    assert.deepEqual(received.slice(n), ['/redirect'], 'the redirect target was never called');
   });
   test('webhookHosts widens the list', async () => {
     const srv = await sandbox({ webhookHosts: ['hooks.example'] });
@@ -346,56 +331,26 @@ describe('webhook targets: an allow-list, loopback by default; redirects not fol
   });
 });
 
-/** Creates the form of a token (POST /kyb/forms/) and returns its id. */
-async function formIdFor(srv: SandboxServer, acc: { apiKey: string; apiSecret: string }, token: string) {
-  const res = await raw(
-    srv,
-    'POST',
-    '/kyb/forms/',
-    { ...JSON_CT, Authorization: `Bearer ${token}` },
-    JSON.stringify({ company: { companyName: 'Rebind Ltd', country: 'DE' } }),
-  );
-  assert.equal(res.status, 201, res.text);
-  void acc;
-  return String(res.json?.id);
-}
-
 describe('Host check (DNS rebinding)', () => {
   test('a Host that is not loopback is refused before any route runs', async () => {
     const srv = await sandbox({ deliverWebhooks: false });
     const port = new URL(srv.url).port;
+    const accounts = srv.sandbox.state.accountsById.size;
     for (const host of [`evil.example:${port}`, `127.0.0.1.nip.io:${port}`, `10.0.0.5:${port}`]) {
-      const res = await raw(
-        srv,
-        'POST',
-        '/age-estimation/token/',
-        { ...JSON_CT, Authorization: DEMO, Host: host },
-        AGE_BODY,
-      );
+      const res = await raw(srv, 'POST', '/_sandbox/accounts', { ...JSON_CT, Host: host }, '{}');
       assert.equal(res.status, 403, `${host}: ${res.text}`);
       assert.equal(res.json?.identifier, 'PERMISSIONS_ERROR');
+      assert.equal((await raw(srv, 'GET', '/kyb/info/', { Host: host })).status, 403);
     }
+    assert.equal(srv.sandbox.state.accountsById.size, accounts, 'nothing was created');
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `app.localhost:${port}`]) {
-      const res = await raw(
-        srv,
-        'POST',
-        '/age-estimation/token/',
-        { ...JSON_CT, Authorization: DEMO, Host: host },
-        AGE_BODY,
-      );
+      const res = await raw(srv, 'POST', '/_sandbox/accounts', { ...JSON_CT, Host: host }, '{}');
       assert.equal(res.status, 201, host);
-      assert.equal(new URL(String(res.json?.session_url)).host, host, 'URLs in answers use the checked host');
     }
   });
   test('allowedHosts lists the names a LAN or proxied sandbox answers for', async () => {
     const srv = await sandbox({ deliverWebhooks: false, allowedHosts: ['sandbox.test'] });
-    const ok = await raw(
-      srv,
-      'POST',
-      '/age-estimation/token/',
-      { ...JSON_CT, Authorization: DEMO, Host: 'SANDBOX.test' },
-      AGE_BODY,
-    );
+    const ok = await raw(srv, 'POST', '/_sandbox/accounts', { ...JSON_CT, Host: 'SANDBOX.test' }, '{}');
     assert.equal(ok.status, 201);
     const local = await raw(srv, 'GET', '/kyb/info/', { Host: 'localhost' });
     assert.equal(local.status, 403, 'the list replaces the default');
@@ -415,14 +370,7 @@ describe('CORS for the KYB, capture and age routes', () => {
   let token = '';
   before(async () => {
     srv = await sandbox({ deliverWebhooks: false, allowedOrigins: ['loopback', 'https://demo.example'] });
-    const t = await raw(
-      srv,
-      'POST',
-      '/kyb/tokens/',
-      { ...JSON_CT, Authorization: DEMO },
-      '{"tokenType":"FORM","clientId":"cors"}',
-    );
-    token = String(t.json?.tokenString);
+    token = await kybToken(srv, DEMO_ACCOUNT);
   });
 
   test('preflights from allowed origins are answered with the headers the elements send', async () => {

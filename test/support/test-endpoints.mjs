@@ -5,6 +5,9 @@
 //   /__test/slow/:ms                                 answers 200 after ms
 //   /__test/not-json, /__test/wrong-shape, /__test/empty, /__test/drop
 //   /__test/echo                                     echoes method, headers.authorization and body
+//   /__test/source/src/...                           a file under src/ as raw text (no TypeScript transform)
+import { readFile } from 'node:fs/promises';
+
 const calls = new Map();
 const json = (ctx, status, body, headers = {}) => {
   ctx.status = status;
@@ -31,6 +34,14 @@ export function testEndpoints() {
       return n;
     };
     switch (kind) {
+      case 'source': {
+        const rel = parts.slice(1).join('/');
+        if (!/^src\/[\w/.-]+$/.test(rel) || rel.includes('..')) return json(ctx, 400, { error: 'bad path' });
+        ctx.status = 200;
+        ctx.set('Content-Type', 'text/plain; charset=utf-8');
+        ctx.body = await readFile(new URL(`../../${rel}`, import.meta.url), 'utf8');
+        return;
+      }
       case 'status': {
         const code = Number(parts[1]);
         count(`status-${ctx.query.key ?? ''}`);

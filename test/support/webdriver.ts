@@ -160,6 +160,13 @@ export class WebKitSession {
     });
   }
 
+  /** Switches the commands to the iframe `selector` of the top document, or back to the top (null). */
+  async frame(selector: string | null) {
+    if (selector === null) return this.#cmd('POST', '/frame', { id: null });
+    const el = await this.#cmd('POST', '/element', { using: 'css selector', value: selector });
+    return this.#cmd('POST', '/frame', { id: el });
+  }
+
   setWindowSize(width: number, height: number) {
     return this.#cmd('POST', '/window/rect', { width, height });
   }

@@ -10,6 +10,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
+import { newIdempotencyKey } from '../../api/http.ts';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api/kyb.ts';
 import { uploadTypeFor } from '../../api/document-types.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
@@ -17,15 +18,14 @@ import { uniqueById } from '../state.ts';
 import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
-import { DocumentSet } from '../documents/uploader.ts';
+import { DocumentSet, unclear } from '../documents/uploader.ts';
 import { renderSummaryList } from '../review/review.ts';
-import { fieldId, fieldLabel, fieldOrder, FORM, memberLabel, renderForm } from './form.ts';
+import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
 import {
   applicantOf,
   beneficiaryConfig,
   beneficiaryName,
   countryName,
-  countryOptions,
   createBody,
   draftFromBeneficiary,
   emptyDraft,
@@ -111,15 +111,16 @@ export class BeneficiariesStep implements StepController {
     let set = this.#docs.get(beneficiaryId);
     if (!set) {
       set = new DocumentSet(`${this.#key(beneficiaryId)}-doc`, [], (ctx) => ({
-        upload: (doc, onProgress) => {
+        upload: (doc, onProgress, idempotencyKey) => {
           const owner = this.#list.find((b) => b.id === beneficiaryId)?.infoType ?? 'INDIVIDUAL';
           return ctx.client.uploadBeneficiaryDocument(
             ctx.formId,
             beneficiaryId,
             { ...doc, type: uploadTypeFor(doc.type, owner) },
-            { onUploadProgress: onProgress },
+            { onUploadProgress: onProgress, idempotencyKey },
           );
         },
+        list: () => ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId),
         retrieve: (id) => ctx.client.getBeneficiaryDocument(ctx.formId, beneficiaryId, id),
         rename: (id, filename) =>
           ctx.client.renameBeneficiaryDocument(ctx.formId, beneficiaryId, id, filename),
@@ -223,10 +224,17 @@ export class BeneficiariesStep implements StepController {
     try {
       let saved: Beneficiary;
       if (draft.id === null) {
-        saved = await ctx.client.createBeneficiary(
-          ctx.formId,
-          BeneficiaryCreate.parse(createBody(draft, cfg)),
-        );
+        const body = BeneficiaryCreate.parse(createBody(draft, cfg));
+        try {
+          saved = await ctx.client.createBeneficiary(ctx.formId, body, {
+            idempotencyKey: this.#createKey(draft),
+          });
+        } catch (err) {
+          // The answer was lost but the service may have saved it: look before offering to save again.
+          const found = unclear(err) ? await this.#findCreated(ctx, body) : null;
+          if (!found) throw err;
+          saved = found;
+        }
         this.#list = [...this.#list, saved];
         this.#docSet(saved.id);
         this.#docLoad.set(saved.id, { status: 'loaded' });
@@ -260,6 +268,29 @@ export class BeneficiariesStep implements StepController {
       this.#saving = false;
       ctx.requestUpdate();
     }
+  }
+
+  /** One idempotency key per new draft: every attempt to save it is the same write. */
+  readonly #createKeys = new WeakMap<BeneficiaryDraft, string>();
+  #createKey(draft: BeneficiaryDraft): string {
+    let key = this.#createKeys.get(draft);
+    if (!key) this.#createKeys.set(draft, (key = newIdempotencyKey()));
+    return key;
+  }
+
+  /** A beneficiary the service has, this list does not, with the same name and parent; or null. */
+  async #findCreated(ctx: KybContext, body: BeneficiaryCreate): Promise<Beneficiary | null> {
+    const fresh = await ctx.client.listBeneficiaries(ctx.formId).catch(() => null);
+    if (!fresh) return null;
+    const known = new Set(this.#list.map((b) => b.id));
+    const info = body.info as Record<string, unknown>;
+    const same = (b: Beneficiary) =>
+      b.infoType === info.infoType &&
+      (info.infoType === 'COMPANY'
+        ? b.info.companyName === info.companyName
+        : b.info.name === info.name && b.info.surname === info.surname) &&
+      (b.parent ?? null) === (body.parent ?? null);
+    return fresh.find((b) => !known.has(b.id) && same(b)) ?? null;
   }
 
   async #remove(ctx: KybContext, b: Beneficiary) {

@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { COUNTRY_CODES } from '../../api/countries.ts';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
@@ -184,6 +184,8 @@ export class CompanyStep implements StepController {
   #disposed = false;
   #debounceMs: number;
   #onCreated: ((form: KybForm) => void) | undefined;
+  /** The form is created once: every attempt of that one write carries the same key. */
+  readonly #createKey = newIdempotencyKey();
 
   constructor(init: CompanyStepInit) {
     this.#client = init.client;
@@ -334,11 +336,7 @@ export class CompanyStep implements StepController {
   /** POST the form; a create whose answer was lost (or that raced another) is resolved by listing. */
   async #create(payload: CompanyWrite): Promise<KybForm> {
     try {
-      return await this.#client.createForm({
-        ...payload,
-        companyName: payload.companyName!,
-        country: payload.country!,
-      });
+      return await this.#client.createForm(payload, { idempotencyKey: this.#createKey });
     } catch (err) {
       if (
         err instanceof ApiError &&

@@ -35,12 +35,13 @@ export class DocumentsStep implements StepController {
 
   constructor(init: { documents: KybDocument[] }) {
     this.#set = new DocumentSet('doc', init.documents, (ctx) => ({
-      upload: (doc, onProgress) =>
+      upload: (doc, onProgress, idempotencyKey) =>
         ctx.client.uploadCompanyDocument(
           ctx.formId,
           { ...doc, type: uploadTypeFor(doc.type) },
-          { onUploadProgress: onProgress },
+          { onUploadProgress: onProgress, idempotencyKey },
         ),
+      list: () => ctx.client.listCompanyDocuments(ctx.formId),
     }));
   }
 

@@ -10,8 +10,16 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { DocumentUpload, KybDocument } from '../../api/kyb.ts';
+
+/**
+ * Whether a failed write may have been saved all the same: the answer was lost (connection, timeout), the
+ * service failed after receiving it (5xx), or the answer could not be read.
+ */
+export const unclear = (err: unknown): boolean =>
+  err instanceof ApiError &&
+  (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'invalid-response' || err.status >= 500);
 
 /** An upload before its type is mapped to a published document type. */
 export type DocumentDraft = Omit<DocumentUpload, 'type'> & { type: string };
@@ -23,8 +31,13 @@ import { docTypeLabel, renameProblem, renamedFilename, safeDocumentUrl, splitFil
 
 /** The calls a document set needs; `retrieve` and `rename` exist for beneficiary documents only. */
 export interface DocumentApi {
-  /** `doc.type` is the slot's type (a flow `docType`); the API maps it to a published type. */
-  upload(doc: DocumentDraft, onProgress: (fraction: number) => void): Promise<KybDocument>;
+  /**
+   * `doc.type` is the slot's type (a flow `docType`); the API maps it to a published type. `key` is the
+   * idempotency key of this upload (the same for every retry of the same file).
+   */
+  upload(doc: DocumentDraft, onProgress: (fraction: number) => void, key: string): Promise<KybDocument>;
+  /** The documents as the service has them now (to find out whether an unclear upload was saved). */
+  list?: (() => Promise<KybDocument[]>) | undefined;
   retrieve?: ((id: string) => Promise<KybDocument>) | undefined;
   rename?: ((id: string, filename: string) => Promise<KybDocument>) | undefined;
 }
@@ -90,6 +103,9 @@ export class DocumentSet {
   readonly #focus = new FocusMover();
 
   /** `prefix` makes every DOM id unique (`doc-…` or `ben-…`). */
+  /** One idempotency key per chosen file: a retry of the same file is the same write. */
+  readonly #uploadKeys = new WeakMap<File, string>();
+
   constructor(prefix: string, docs: readonly KybDocument[], api: (ctx: KybContext) => DocumentApi) {
     this.#prefix = prefix;
     this.docs = [...docs];
@@ -163,16 +179,29 @@ export class DocumentSet {
     this.#uploads.set(slotId, state);
     ctx.report({ kind: 'document', state: 'saving', key: `upload:${slotId}` });
     ctx.requestUpdate();
+    let key = this.#uploadKeys.get(file);
+    if (!key) this.#uploadKeys.set(file, (key = newIdempotencyKey()));
+    const api = this.#api(ctx);
     try {
       const b64 = await readAsBase64(file);
       let last = -1;
-      const doc = await this.#api(ctx).upload({ type, filename, file: b64 }, (f) => {
+      const onProgress = (f: number) => {
         const pct = Math.floor(f * 100);
         if (pct === last) return;
         last = pct;
         state.fraction = f;
         ctx.requestUpdate();
-      });
+      };
+      let doc: KybDocument;
+      try {
+        doc = await api.upload({ type, filename, file: b64 }, onProgress, key);
+      } catch (err) {
+        // An unclear failure (the answer was lost, the service may have saved it): look before offering
+        // to send the file again, so a saved file is shown, not sent twice.
+        const saved = unclear(err) ? await this.#findSaved(api, filename) : null;
+        if (!saved) throw err;
+        doc = saved;
+      }
       this.docs = [...this.docs, { ...doc, type: doc.type ?? type }];
       this.#uploads.set(slotId, { phase: 'done', filename: doc.filename || filename });
       ctx.report({ kind: 'document', state: 'saved', id: doc.id, key: `upload:${slotId}` });
@@ -186,6 +215,15 @@ export class DocumentSet {
       });
     }
     ctx.requestUpdate();
+  }
+
+  /** A document named `filename` that the service has and this list does not show yet, or null. */
+  async #findSaved(api: DocumentApi, filename: string): Promise<KybDocument | null> {
+    if (!api.list) return null;
+    const fresh = await api.list().catch(() => null);
+    if (!fresh) return null;
+    const known = new Set(this.docs.map((d) => d.id));
+    return fresh.find((d) => !known.has(d.id) && d.filename === filename) ?? null;
   }
 
   /** Starts an upload of `file` into the slot `slotId` (checks it first; nothing is sent when it is refused). */

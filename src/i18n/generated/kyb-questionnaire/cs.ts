@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Ne",
   '12f4b': "Zadejte platnou e-mailovou adresu, například name@example.com.",
   '2fa05': str`Odebrat ${0}`,
   '33004': "Zadejte číslo.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Odebrat položku ${0}`,
   'b07d2': "Není vybrána žádná země.",
   'b1dff': "Zadejte celé číslo.",
-  'c2138': "Zadejte platné datum.",
   'c23cf': "Vyberte jednu z uvedených možností.",
   'c712c': str`Maximální počet souborů je ${0}. Tento soubor nebyl přidán: ${1}.`,
   'c79e6': "Každou možnost lze vybrat pouze jednou.",
-  'cb489': "Ano",
   'd0904': "Toto číslo je příliš velké.",
   'd4e32': "Vyberte alespoň jeden soubor.",
   'e69b2': "Vyberte možnost.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Nein",
   '12f4b': "Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.",
   '2fa05': str`${0} entfernen`,
   '33004': "Geben Sie eine Zahl ein.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Eintrag ${0} entfernen`,
   'b07d2': "Kein Land ausgewählt.",
   'b1dff': "Geben Sie eine ganze Zahl ein.",
-  'c2138': "Geben Sie ein gültiges Datum ein.",
   'c23cf': "Wählen Sie eine der aufgeführten Optionen.",
   'c712c': str`Sie können höchstens ${0} Dateien hinzufügen. Diese Datei wurde nicht hinzugefügt: ${1}.`,
   'c79e6': "Jede Option kann nur einmal ausgewählt werden.",
-  'cb489': "Ja",
   'd0904': "Diese Zahl ist zu groß.",
   'd4e32': "Wählen Sie mindestens eine Datei aus.",
   'e69b2': "Wählen Sie eine Option aus.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "No",
   '12f4b': "Introduzca un correo electrónico válido, como name@example.com.",
   '2fa05': str`Eliminar ${0}`,
   '33004': "Introduzca un número.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Eliminar el elemento ${0}`,
   'b07d2': "No se ha seleccionado ningún país.",
   'b1dff': "Introduzca un número entero.",
-  'c2138': "Introduzca una fecha válida.",
   'c23cf': "Elija una de las opciones de la lista.",
   'c712c': str`Puede añadir como máximo ${0} archivos. Este archivo no se ha añadido: ${1}.`,
   'c79e6': "Cada opción solo se puede elegir una vez.",
-  'cb489': "Sí",
   'd0904': "Este número es demasiado grande.",
   'd4e32': "Elija al menos un archivo.",
   'e69b2': "Elija una opción.",

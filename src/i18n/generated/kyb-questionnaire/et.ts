@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Ei",
   '12f4b': "Sisestage kehtiv e-posti aadress, nt name@example.com.",
   '2fa05': str`Eemalda ${0}`,
   '33004': "Sisestage arv.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Eemalda üksus ${0}`,
   'b07d2': "Riiki pole valitud.",
   'b1dff': "Sisestage täisarv.",
-  'c2138': "Sisestage kehtiv kuupäev.",
   'c23cf': "Valige üks loetletud valikutest.",
   'c712c': str`Failide suurim lubatud arv on ${0}. Seda faili ei lisatud: ${1}.`,
   'c79e6': "Iga valikut saab valida ainult üks kord.",
-  'cb489': "Jah",
   'd0904': "See arv on liiga suur.",
   'd4e32': "Valige vähemalt üks fail.",
   'e69b2': "Valige üks valik.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Non",
   '12f4b': "Saisissez une adresse e-mail valide, comme name@example.com.",
   '2fa05': str`Supprimer ${0}`,
   '33004': "Saisissez un nombre.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Supprimer l’élément ${0}`,
   'b07d2': "Aucun pays sélectionné.",
   'b1dff': "Saisissez un nombre entier.",
-  'c2138': "Saisissez une date valide.",
   'c23cf': "Choisissez l’une des options proposées.",
   'c712c': str`Vous pouvez ajouter au maximum ${0} fichiers. Ce fichier n’a pas été ajouté : ${1}.`,
   'c79e6': "Chaque option ne peut être choisie qu’une seule fois.",
-  'cb489': "Oui",
   'd0904': "Ce nombre est trop grand.",
   'd4e32': "Choisissez au moins un fichier.",
   'e69b2': "Choisissez une option.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Nem",
   '12f4b': "Adjon meg érvényes e-mail-címet, például name@example.com.",
   '2fa05': str`${0} eltávolítása`,
   '33004': "Adjon meg egy számot.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`${0}. elem eltávolítása`,
   'b07d2': "Nincs kiválasztott ország.",
   'b1dff': "Adjon meg egész számot.",
-  'c2138': "Adjon meg érvényes dátumot.",
   'c23cf': "Válasszon a felsorolt lehetőségek közül.",
   'c712c': str`Legfeljebb ${0} fájlt adhat hozzá. Ez a fájl nem lett hozzáadva: ${1}.`,
   'c79e6': "Minden lehetőség csak egyszer választható.",
-  'cb489': "Igen",
   'd0904': "Ez a szám túl nagy.",
   'd4e32': "Válasszon legalább egy fájlt.",
   'e69b2': "Válasszon egy lehetőséget.",

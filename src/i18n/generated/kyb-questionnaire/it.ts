@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "No",
   '12f4b': "Inserire un indirizzo email valido, come name@example.com.",
   '2fa05': str`Rimuovi ${0}`,
   '33004': "Inserire un numero.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Rimuovi l’elemento ${0}`,
   'b07d2': "Nessun paese selezionato.",
   'b1dff': "Inserire un numero intero.",
-  'c2138': "Inserire una data valida.",
   'c23cf': "Scegliere una delle opzioni elencate.",
   'c712c': str`È possibile aggiungere al massimo ${0} file. Questo file non è stato aggiunto: ${1}.`,
   'c79e6': "Ogni opzione può essere scelta una sola volta.",
-  'cb489': "Sì",
   'd0904': "Questo numero è troppo grande.",
   'd4e32': "Scegliere almeno un file.",
   'e69b2': "Scegliere un’opzione.",

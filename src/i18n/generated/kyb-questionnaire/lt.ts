@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Ne",
   '12f4b': "Įveskite galiojantį el. pašto adresą, pvz., name@example.com.",
   '2fa05': str`Pašalinti ${0}`,
   '33004': "Įveskite skaičių.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Pašalinti elementą ${0}`,
   'b07d2': "Šalis nepasirinkta.",
   'b1dff': "Įveskite sveikąjį skaičių.",
-  'c2138': "Įveskite galiojančią datą.",
   'c23cf': "Pasirinkite vieną iš sąraše esančių parinkčių.",
   'c712c': str`Didžiausias failų skaičius: ${0}. Šis failas nepridėtas: ${1}.`,
   'c79e6': "Kiekvieną parinktį galima pasirinkti tik vieną kartą.",
-  'cb489': "Taip",
   'd0904': "Šis skaičius per didelis.",
   'd4e32': "Pasirinkite bent vieną failą.",
   'e69b2': "Pasirinkite parinktį.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Nē",
   '12f4b': "Ievadiet derīgu e-pasta adresi, piemēram, name@example.com.",
   '2fa05': str`Noņemt ${0}`,
   '33004': "Ievadiet skaitli.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Noņemt vienumu ${0}`,
   'b07d2': "Nav izvēlēta neviena valsts.",
   'b1dff': "Ievadiet veselu skaitli.",
-  'c2138': "Ievadiet derīgu datumu.",
   'c23cf': "Izvēlieties vienu no sarakstā norādītajām opcijām.",
   'c712c': str`Maksimālais failu skaits: ${0}. Šis fails netika pievienots: ${1}.`,
   'c79e6': "Katru opciju var izvēlēties tikai vienu reizi.",
-  'cb489': "Jā",
   'd0904': "Šis skaitlis ir pārāk liels.",
   'd4e32': "Izvēlieties vismaz vienu failu.",
   'e69b2': "Izvēlieties opciju.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Nee",
   '12f4b': "Vul een geldig e-mailadres in, zoals name@example.com.",
   '2fa05': str`${0} verwijderen`,
   '33004': "Vul een getal in.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Item ${0} verwijderen`,
   'b07d2': "Geen land geselecteerd.",
   'b1dff': "Vul een geheel getal in.",
-  'c2138': "Vul een geldige datum in.",
   'c23cf': "Kies een van de vermelde opties.",
   'c712c': str`U kunt maximaal ${0} bestanden toevoegen. Dit bestand is niet toegevoegd: ${1}.`,
   'c79e6': "Elke optie kan maar één keer worden gekozen.",
-  'cb489': "Ja",
   'd0904': "Dit getal is te groot.",
   'd4e32': "Kies minstens één bestand.",
   'e69b2': "Kies een optie.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Nie",
   '12f4b': "Wpisz prawidłowy adres e-mail, np. name@example.com.",
   '2fa05': str`Usuń ${0}`,
   '33004': "Wpisz liczbę.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Usuń pozycję ${0}`,
   'b07d2': "Nie wybrano kraju.",
   'b1dff': "Wpisz liczbę całkowitą.",
-  'c2138': "Wpisz prawidłową datę.",
   'c23cf': "Wybierz jedną z podanych opcji.",
   'c712c': str`Maksymalna liczba plików to ${0}. Ten plik nie został dodany: ${1}.`,
   'c79e6': "Każdą opcję można wybrać tylko raz.",
-  'cb489': "Tak",
   'd0904': "Ta liczba jest za duża.",
   'd4e32': "Wybierz co najmniej jeden plik.",
   'e69b2': "Wybierz opcję.",

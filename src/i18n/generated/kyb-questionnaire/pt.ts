@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Não",
   '12f4b': "Introduza um endereço de e-mail válido, como name@example.com.",
   '2fa05': str`Remover ${0}`,
   '33004': "Introduza um número.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Remover item ${0}`,
   'b07d2': "Nenhum país selecionado.",
   'b1dff': "Introduza um número inteiro.",
-  'c2138': "Introduza uma data válida.",
   'c23cf': "Escolha uma das opções apresentadas.",
   'c712c': str`Pode adicionar no máximo ${0} ficheiros. Este ficheiro não foi adicionado: ${1}.`,
   'c79e6': "Cada opção só pode ser escolhida uma vez.",
-  'cb489': "Sim",
   'd0904': "Este número é demasiado grande.",
   'd4e32': "Escolha pelo menos um ficheiro.",
   'e69b2': "Escolha uma opção.",

@@ -2,7 +2,6 @@
 import { str } from '@lit/localize';
 
 export const t = {
-  '09205': "Nu",
   '12f4b': "Introduceți o adresă de e-mail validă, de exemplu name@example.com.",
   '2fa05': str`Eliminați ${0}`,
   '33004': "Introduceți un număr.",
@@ -29,11 +28,9 @@ export const t = {
   'b059e': str`Eliminați elementul ${0}`,
   'b07d2': "Nicio țară selectată.",
   'b1dff': "Introduceți un număr întreg.",
-  'c2138': "Introduceți o dată validă.",
   'c23cf': "Alegeți una dintre opțiunile din listă.",
   'c712c': str`Numărul maxim de fișiere este ${0}. Acest fișier nu a fost adăugat: ${1}.`,
   'c79e6': "Fiecare opțiune poate fi aleasă o singură dată.",
-  'cb489': "Da",
   'd0904': "Acest număr este prea mare.",
   'd4e32': "Alegeți cel puțin un fișier.",
   'e69b2': "Alegeți o opțiune.",

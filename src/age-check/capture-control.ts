@@ -1,0 +1,229 @@
+/**
+ * The capture side of `<age-check>` (capture-API mode): the camera (start, stop, a track that ends),
+ * the automatic-capture countdown, taking the frame or reading a chosen file, and sending the attempt.
+ * It holds the stream and the photos; the element owns the machine and hands in what this needs.
+ */
+import type { AgeClient } from '../api/age-client.ts';
+import { ApiError } from '../api/http.ts';
+import type { CameraError } from './camera.ts';
+import {
+  CAMERA_STATES,
+  resultFromSession,
+  type CameraFailure,
+  type MachineEvent,
+  type MachineState,
+} from './machine.ts';
+import { uploadAttempt, type Images } from './upload.ts';
+
+/* The camera and image compression load on first use, as chunks of their own. */
+const loadCamera = () => import('./camera.ts');
+const loadCapture = () => import('./capture.ts');
+
+/** Seconds of the automatic-capture countdown. */
+export const AUTO_CAPTURE_S = 3;
+
+const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());
+const isCameraError = (err: unknown): err is CameraError =>
+  err instanceof Error && err.name === 'CameraError' && 'reason' in err;
+
+export type AttemptResult = 'DECIDED' | 'RETRY' | 'STEP_UP';
+
+/** What the capture needs from the element. */
+export interface CaptureDeps {
+  readonly element: HTMLElement & { readonly renderRoot: ParentNode; requestUpdate(): void };
+  machine(): MachineState;
+  /** Sets the machine's state without a transition (a step the machine does not model). */
+  replace(state: MachineState): void;
+  send(event: MachineEvent): MachineState;
+  /** A step that reports an answered attempt (`age-check-attempt`). */
+  step(event: MachineEvent, attempt: AttemptResult): MachineState;
+  client(): AgeClient | null;
+  signal(): AbortSignal;
+  emitError(err: unknown): void;
+  /** The camera cannot be used (`age-check-camera-fallback`). */
+  fallback(reason: CameraFailure): void;
+}
+
+export class CaptureControl {
+  /** The live camera stream, if any. */
+  stream: MediaStream | null = null;
+  /** Seconds left of the automatic capture, 0 when off. */
+  autoCount = 0;
+  #seq = 0;
+  #autoTimer: ReturnType<typeof setInterval> | undefined;
+  #images: Images = {};
+
+  constructor(private readonly h: CaptureDeps) {}
+
+  #video(): HTMLVideoElement | null {
+    return this.h.element.renderRoot.querySelector('video');
+  }
+
+  async startCamera(): Promise<void> {
+    const seq = ++this.#seq;
+    const facing = this.h.machine().target === 'document' ? 'environment' : 'user';
+    try {
+      const { openCamera } = await loadCamera();
+      const stream = await openCamera(facing);
+      if (seq !== this.#seq || this.h.machine().name !== 'camera-starting' || !this.h.element.isConnected) {
+        stopStream(stream);
+        return;
+      }
+      this.stream = stream;
+      // The camera may drop (unplugged, taken by another app): fall back instead of a dead end.
+      // The listener goes with the element's abort signal: a stopped track keeping it would retain the
+      // whole element after removal (found by test/node/hardening-leaks.test.ts).
+      for (const track of stream.getVideoTracks()) {
+        track.addEventListener(
+          'ended',
+          () => {
+            if (this.stream !== stream) return;
+            this.stream = null;
+            const m = this.h.machine();
+            if (CAMERA_STATES.has(m.name)) {
+              this.h.replace({ ...m, name: 'camera-starting' });
+              this.h.send({ type: 'CAMERA_FAILED', reason: 'busy' });
+              this.h.fallback('busy');
+            }
+          },
+          { signal: this.h.signal() },
+        );
+      }
+      this.h.send({ type: 'CAMERA_READY' });
+    } catch (err) {
+      if (seq !== this.#seq || this.h.machine().name !== 'camera-starting') return;
+      const reason: CameraFailure = isCameraError(err) ? err.reason : 'busy';
+      this.h.send({ type: 'CAMERA_FAILED', reason });
+      this.h.fallback(reason);
+    }
+  }
+
+  stopCamera(): void {
+    if (!this.stream) return;
+    const stream = this.stream;
+    this.stream = null;
+    stopStream(stream);
+    const video = this.#video();
+    if (video) video.srcObject = null;
+  }
+
+  #setAuto(n: number): void {
+    this.autoCount = n;
+    this.h.element.requestUpdate();
+  }
+
+  startAuto(): void {
+    this.clearAuto();
+    this.#setAuto(AUTO_CAPTURE_S);
+    this.#autoTimer = setInterval(() => {
+      this.#setAuto(this.autoCount - 1);
+      if (this.autoCount <= 0) {
+        this.clearAuto();
+        void this.captureFrame();
+      }
+    }, 1000);
+  }
+
+  clearAuto(): void {
+    if (this.#autoTimer !== undefined) clearInterval(this.#autoTimer);
+    this.#autoTimer = undefined;
+    if (this.autoCount !== 0) this.#setAuto(0);
+  }
+
+  async captureFrame(): Promise<void> {
+    const name = this.h.machine().name;
+    if (name !== 'live' && name !== 'document-live') return;
+    this.clearAuto();
+    const video = this.#video();
+    if (!video) return;
+    const [{ videoReady }, capture] = await Promise.all([loadCamera(), loadCapture()]);
+    await videoReady(video);
+    if (this.h.machine().name !== name) return;
+    const target = this.h.machine().target;
+    // Copy the frame (the crop around the guide for selfies), then stop the camera.
+    const frame = capture.copyFrame(video, target);
+    this.h.send({ type: 'CAPTURE' });
+    await this.#encode(() => capture.encodeFrame(frame, target));
+  }
+
+  async chooseFile(e: Event): Promise<void> {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file || this.h.machine().name !== 'fallback') return;
+    const target = this.h.machine().target;
+    this.h.send({ type: 'CAPTURE' });
+    await this.#encode(async () => (await loadCapture()).encodeFile(file, target));
+  }
+
+  /** Keeps the encoded photo for the attempt (and sends a selfie at once), or reports the unreadable image. */
+  async #encode(encode: () => Promise<Blob>): Promise<void> {
+    let blob: Blob;
+    try {
+      blob = await encode();
+    } catch (err) {
+      this.h.emitError(err);
+      this.h.send({ type: 'CAPTURE_FAILED' });
+      return;
+    }
+    const m = this.h.machine();
+    if (m.name !== 'capturing') return;
+    if (m.target === 'selfie') this.#images = { selfie: blob };
+    else if (m.side === 'front') this.#images = { front: blob };
+    else this.#images = { ...this.#images, back: blob };
+    const next = this.h.send({ type: 'CAPTURED' });
+    if (next.name === 'uploading') void this.upload();
+  }
+
+  /** The photos are forgotten (after an attempt, on the outcome, on expiry, on removal). */
+  dropImages(): void {
+    this.#images = {};
+  }
+
+  /** Sends the attempt (upload.ts) and turns what happened into machine events. */
+  async upload(): Promise<void> {
+    const client = this.h.client();
+    const before = this.h.machine().session;
+    if (!client || !before) return;
+    const signal = this.h.signal();
+    const images = this.#images;
+    // The image is sent once per attempt and then forgotten.
+    this.dropImages();
+    const r = await uploadAttempt({
+      client,
+      before,
+      target: this.h.machine().target,
+      images,
+      signal,
+      onProgress: (fraction) => {
+        if (!signal.aborted) this.h.send({ type: 'UPLOAD_PROGRESS', fraction });
+      },
+    });
+    switch (r.kind) {
+      case 'answer':
+        this.h.step({ type: 'ATTEMPT_RESULT', response: r.response }, r.response.attempt.result);
+        break;
+      case 'session':
+        this.h.step({ type: 'SESSION_LOADED', session: r.session }, resultFromSession(r.session));
+        break;
+      case 'unreadable':
+        this.h.emitError(r.error);
+        this.h.replace({ ...this.h.machine(), name: 'capturing' });
+        this.h.send({ type: 'CAPTURE_FAILED' });
+        break;
+      case 'failed': {
+        this.h.emitError(r.error);
+        const e = r.error instanceof ApiError ? r.error : null;
+        this.h.send({
+          type: 'HTTP_ERROR',
+          status: e?.status ?? 0,
+          code: e?.code,
+          kind: e?.kind ?? 'network',
+        });
+        break;
+      }
+      case 'aborted':
+        break;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The events of `<age-check>` (bubbling, composed `CustomEvent`s; never the token, never an image), in the
+ * global event map. Order: `age-check-ready`; per answered attempt `age-check-attempt` (then
+ * `age-check-step-up` when it asks for a document); `age-check-complete` last.
+ */
+import type { CaptureSession } from '../api/age.ts';
+import type { CameraFailure } from './machine.ts';
+import type { ReportedOutcome } from './shell.ts';
+
+export interface AgeCheckReadyDetail {
+  status: CaptureSession['status'];
+  step: CaptureSession['step'];
+  attemptsLeft: number;
+}
+export interface AgeCheckAttemptDetail {
+  result: 'DECIDED' | 'RETRY' | 'STEP_UP';
+  attemptsLeft: number;
+}
+export interface AgeCheckCompleteDetail {
+  /** The session's outcome (hosted mode: as the return page reported it; confirm it by the webhook). */
+  outcome: ReportedOutcome;
+  /** Present only when the session has a redirect that is safe to follow. */
+  redirectUrl?: string;
+}
+export interface AgeCheckErrorDetail {
+  /** `ApiError` kind (`http`, `network`, `timeout`, `invalid-response`) or `image`. */
+  kind: string;
+  status: number;
+  code: string | null;
+  message: string;
+}
+export interface AgeCheckCameraFallbackDetail {
+  reason: CameraFailure;
+}
+
+export interface AgeCheckEventMap {
+  'age-check-ready': CustomEvent<AgeCheckReadyDetail>;
+  'age-check-attempt': CustomEvent<AgeCheckAttemptDetail>;
+  'age-check-step-up': CustomEvent<Record<string, never>>;
+  'age-check-complete': CustomEvent<AgeCheckCompleteDetail>;
+  'age-check-error': CustomEvent<AgeCheckErrorDetail>;
+  'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends AgeCheckEventMap {}
+}

@@ -1,0 +1,89 @@
+/**
+ * One attempt's upload for `<age-check>`: the captured image(s) are sent once; when the request never
+ * arrived (network fault, timeout) the session is read and the same image is re-sent once, only if the
+ * service saw no attempt. What happened comes back as a result the element turns into machine events.
+ */
+import type { AgeClient } from '../api/age-client.ts';
+import type { AttemptResponse, CaptureSession } from '../api/age.ts';
+import { ApiError } from '../api/http.ts';
+import type { Target } from './machine.ts';
+
+const loadCapture = () => import('./capture.ts');
+
+export interface Images {
+  selfie?: Blob | undefined;
+  front?: Blob | undefined;
+  back?: Blob | undefined;
+}
+
+export type UploadResult =
+  /** The service answered the attempt. */
+  | { kind: 'answer'; response: AttemptResponse }
+  /** The answer was lost but the service processed the attempt: the session tells the result. */
+  | { kind: 'session'; session: CaptureSession }
+  /** The request failed (reported as an error; no attempt was used unless the service says so). */
+  | { kind: 'failed'; error: unknown }
+  /** The image could not be prepared for sending. */
+  | { kind: 'unreadable'; error: unknown }
+  | { kind: 'aborted' };
+
+export interface UploadOptions {
+  client: AgeClient;
+  /** The session before the attempt (to tell whether a lost request reached the service). */
+  before: CaptureSession;
+  target: Target;
+  images: Images;
+  signal: AbortSignal;
+  /** Upload progress 0..1 (back to 0 when the image is re-sent). */
+  onProgress: (fraction: number) => void;
+}
+
+export async function uploadAttempt(o: UploadOptions): Promise<UploadResult> {
+  const { client, before, images, signal } = o;
+  const onUploadProgress = o.onProgress;
+  let attempt: () => Promise<AttemptResponse>;
+  try {
+    // Not `const { x } = await import()`: Vite wraps that form in a helper the CDN build drops.
+    const blobToBase64 = (await loadCapture()).blobToBase64;
+    if (o.target === 'selfie') {
+      if (!images.selfie) throw new Error('No photo was taken.');
+      const image = await blobToBase64(images.selfie);
+      attempt = () => client.selfie(image, { signal, onUploadProgress });
+    } else {
+      if (!images.front) throw new Error('No photo was taken.');
+      const front = await blobToBase64(images.front);
+      const back = images.back ? await blobToBase64(images.back) : null;
+      attempt = () => client.document(front, back, { signal, onUploadProgress });
+    }
+  } catch (error) {
+    return { kind: 'unreadable', error };
+  }
+  let resent = false;
+  for (;;) {
+    try {
+      const response = await attempt();
+      return signal.aborted ? { kind: 'aborted' } : { kind: 'answer', response };
+    } catch (error) {
+      if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted'))
+        return { kind: 'aborted' };
+      const kind = error instanceof ApiError ? error.kind : null;
+      if (!resent && (kind === 'network' || kind === 'timeout')) {
+        resent = true;
+        // Did the attempt reach the service after all? Only re-send when nothing changed.
+        const now = await client.session({ signal }).catch(() => null);
+        if (signal.aborted) return { kind: 'aborted' };
+        if (
+          now &&
+          now.attempts_used === before.attempts_used &&
+          now.step === before.step &&
+          now.status === before.status
+        ) {
+          onUploadProgress(0);
+          continue;
+        }
+        if (now) return { kind: 'session', session: now };
+      }
+      return { kind: 'failed', error };
+    }
+  }
+}
