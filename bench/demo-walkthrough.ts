@@ -56,6 +56,16 @@ try {
   await page.getByLabel('Postcode').fill('01103');
   await page.getByLabel('Tax identification number').fill('LT100012345');
   await page.getByLabel('Expected monthly volume').selectOption({ index: 1 });
+  // Typed custom fields (INTEGER, DATE, COUNTRY_MULTI, SELECT_MULTI, CHECKBOX).
+  await page.getByLabel('Number of employees').fill('12');
+  await page.getByLabel('Date the company was founded').fill('2015-03-01');
+  await page.getByLabel('Add a country to Countries you operate in').selectOption('LT');
+  await page.getByLabel('Add a country to Countries you operate in').selectOption('LV');
+  await page
+    .getByRole('group', { name: /Payment methods you accept/ })
+    .getByLabel('Cards')
+    .check();
+  await page.getByLabel('The company is regulated by a financial authority').check();
   await page.getByLabel('Postcode').blur();
   await page.getByText(/saved/i).first().waitFor();
   await shot(page, '1-company');
@@ -97,6 +107,49 @@ try {
       .first()
       .waitFor({ timeout: 10000 });
   }
+  // A company shareholder, and the person who owns it (ownershipFullStructure).
+  await page.getByRole('button', { name: 'Add a beneficiary' }).click();
+  await page.getByLabel('A company').check();
+  await page.getByLabel('Company name').last().fill('Baltic Holdings OÜ');
+  await page.getByLabel('Country of registration').last().selectOption('EE');
+  await page
+    .getByLabel(/^Shareholder/)
+    .last()
+    .check();
+  await page
+    .getByLabel(/Ownership/)
+    .last()
+    .fill('40');
+  await page.getByRole('button', { name: 'Save the beneficiary' }).click();
+  await page.getByRole('button', { name: 'Add an owner of Baltic Holdings OÜ' }).click();
+  await page
+    .getByLabel(/^First name/)
+    .last()
+    .fill('Kristjan');
+  await page
+    .getByLabel(/Last name/)
+    .last()
+    .fill('Tamm');
+  await page
+    .getByLabel(/Date of birth/)
+    .last()
+    .fill('1979-09-30');
+  await page.getByLabel(/Share of Baltic Holdings OÜ owned/).fill('100');
+  await page
+    .getByLabel(/Ultimate beneficial owner|UBO/)
+    .last()
+    .check();
+  await page.getByRole('button', { name: 'Save the beneficiary' }).click();
+  await page.getByRole('heading', { name: 'Kristjan Tamm', exact: true }).first().waitFor({ timeout: 10000 });
+  await page.getByLabel('Upload a document for Kristjan Tamm').setInputFiles({
+    name: 'id-card.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await page
+    .getByText(/id-card\.png/)
+    .first()
+    .waitFor({ timeout: 10000 });
   await shot(page, '2-beneficiaries');
 
   // Company documents.
