@@ -97,7 +97,9 @@ export const styles = css`
    * primary), which --kyb-focus-ring still draws as a box-shadow where the engine paints one.
    */
   :focus-visible,
-  [tabindex='-1']:focus-visible {
+  [tabindex='-1']:focus-visible,
+  /* Chromium's date and time fields drop :focus-visible while their picker button has the focus. */
+  input:is([type='date'], [type='time'], [type='datetime-local']):focus-within {
     outline: 2px solid var(--c-primary);
     outline-offset: 3px;
     box-shadow: var(--focus);

@@ -21,7 +21,11 @@ interface Seen {
 function indicatorProblem(node: HTMLElement): string {
   const cs = getComputedStyle(node);
   const width = parseFloat(cs.outlineWidth);
-  if (!node.matches(':focus-visible')) return 'not :focus-visible';
+  // A date or time field's own picker button can hold the focus without :focus-visible (Chromium); the
+  // element styles those fields on :focus-within, so the outline shows there too.
+  const dateLike = node.matches("input:is([type='date'], [type='time'], [type='datetime-local'])");
+  if (!node.matches(':focus-visible') && !(dateLike && node.matches(':focus-within')))
+    return 'not :focus-visible';
   if (cs.outlineStyle === 'none' || cs.outlineStyle === 'hidden') return `outline-style ${cs.outlineStyle}`;
   if (!(width >= 2)) return `outline-width ${cs.outlineWidth}`;
   if (/transparent|rgba\(\d+, \d+, \d+, 0\)/.test(cs.outlineColor)) return `outline-color ${cs.outlineColor}`;
