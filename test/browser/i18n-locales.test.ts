@@ -276,7 +276,13 @@ for (const locale of targetLocales) {
       const el = await mountAge(ok.token, locale);
       await waitState(el, ['consent']);
       await settle(el, locale);
-      found.push(...englishLeft(el.shadowRoot!, UNITS, ignore, 'consent'));
+      // The element's own translation group may still be on its way (a chunk of its own): give it the
+      // time a page would; English that stays is reported.
+      const consentLeft = () => englishLeft(el.shadowRoot!, UNITS, ignore, 'consent');
+      await waitUntil(() => consentLeft().length === 0, 'consent translated', { timeout: 5000 }).catch(
+        () => undefined,
+      );
+      found.push(...consentLeft());
       partButton(el, 'start-button').click();
       await waitState(el, ['live']);
       found.push(...englishLeft(el.shadowRoot!, UNITS, ignore, 'camera'));
