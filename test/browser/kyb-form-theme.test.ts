@@ -19,7 +19,8 @@ describe('<kyb-form> theme', () => {
     await ready(el);
     expect(bg(primaryButton(el))).to.equal('rgb(18, 52, 86)');
     const logo = root(el).querySelector<HTMLImageElement>('img[part~="logo"]')!;
-    expect(logo.getAttribute('src')).to.equal('/sandbox-logo.svg');
+    // The sandbox answers the stored path as an absolute URI on its own origin (published `format: uri`).
+    expect(logo.getAttribute('src')).to.equal(new URL('/sandbox-logo.svg', location.origin).href);
     expect(logo.alt).to.contain(DEMO_THEME.companyName);
     expect(root(el).querySelector('[part~="company-name"]')!.textContent).to.contain(DEMO_THEME.companyName);
     const mail = root(el).querySelector<HTMLAnchorElement>('[part~="support"] a')!;
