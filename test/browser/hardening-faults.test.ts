@@ -341,10 +341,17 @@ describe('hardening: fault scenarios', function () {
       el.remove();
       const again = await mount(s.token);
       await ready(again);
-      button(again, 'Continue').click();
+      // The questionnaires step appears once the form's objects have loaded (slow on a loaded machine):
+      // go to it by its progress button, not by a Continue that may be pressed before it exists.
+      const stepButton = () =>
+        [...root(again).querySelectorAll<HTMLButtonElement>('button')].find((b) =>
+          /questionnaire/i.test(b.textContent ?? ''),
+        );
+      await waitUntil(() => stepButton(), 'no questionnaires step on reopen', { timeout: 15000 });
+      stepButton()!.click();
       await again.updateComplete;
       await waitUntil(() => labels(again).includes('Main activity'), 'no questionnaire on reopen', {
-        timeout: 5000,
+        timeout: 10000,
       });
       expect(byLabel(again, 'Main activity').value).to.equal('Selling widgets');
       expect(byLabel(again, 'Notes').value).to.equal('Typed while the service misbehaved');
