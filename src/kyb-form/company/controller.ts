@@ -5,13 +5,13 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
-import { COUNTRY_CODES } from '../../api/countries.ts';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
 import { customDisplay, isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, renderField } from '../field.ts';
+import { countryOptions } from '../format.ts';
 import {
   canCreate,
   companyPayload,
@@ -140,25 +140,6 @@ const INPUT: Partial<Record<CompanyKey, InputAttrs>> = {
   postcode: { type: 'text', autocomplete: 'postal-code', maxlength: 20 },
   street: { type: 'text', autocomplete: 'address-line1', maxlength: 255 },
   city: { type: 'text', autocomplete: 'address-level2', maxlength: 100 },
-};
-
-/** Country options in the locale, sorted by name. */
-export function countryOptions(locale: string): { code: string; name: string }[] {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name, locale),
-  );
-}
-const countryCache = new Map<string, { code: string; name: string }[]>();
-const countriesFor = (locale: string) => {
-  let list = countryCache.get(locale);
-  if (!list) countryCache.set(locale, (list = countryOptions(locale)));
-  return list;
 };
 
 const RETRY_STEPS_MS = [2000, 5000, 10000, 20000, 30000];
@@ -433,7 +414,7 @@ export class CompanyStep implements StepController {
         @focusout=${onLeave}
       >
         <option value="" ?selected=${value === ''}>${msg('Select a country')}</option>
-        ${countriesFor(ctx.locale).map(
+        ${countryOptions(ctx.locale).map(
           (c) => html`<option value=${c.code} ?selected=${c.code === value.toUpperCase()}>${c.name}</option>`,
         )}
       </select>`;
@@ -469,7 +450,7 @@ export class CompanyStep implements StepController {
     }
     let shown = value;
     if (readOnly && def.key === 'country' && value)
-      shown = countriesFor(ctx.locale).find((c) => c.code === value.toUpperCase())?.name ?? value;
+      shown = countryOptions(ctx.locale).find((c) => c.code === value.toUpperCase())?.name ?? value;
     const attrs: InputAttrs = INPUT[def.key] ?? { type: 'text', autocomplete: 'off' };
     return html`<input
       id=${id}
