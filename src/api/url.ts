@@ -7,7 +7,9 @@
  * - an absolute `http://` URL to a loopback host (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`) or to
  *   the page's own origin, or
  * - where the caller allows it (`relative: true`), a path relative to the page (`/x`, `./x`, `../x`) that
- *   stays on the page's origin.
+ *   stays on the page's origin; or, when the caller names the service's base (`base`, the element's
+ *   `api-base`), a path relative to that base that stays on the base's origin (a theme's `/logo.svg`
+ *   is the service's logo, not the partner page's).
  *
  * Refused: every other scheme (`javascript:`, `data:`, `blob:`, `file:`, `vbscript:`, ...), protocol-relative
  * `//host`, anything with a backslash (`/\host`, which browsers read as `//host`), control characters or
@@ -22,6 +24,13 @@ export interface ServiceUrlOptions {
   page?: string | undefined;
   /** Accept paths relative to the page (`/x`, `./x`, `../x`). Default false. */
   relative?: boolean;
+  /**
+   * With `relative`: resolve relative paths against this base (the service's API base, itself relative
+   * to the page when it is a path, `''` meaning the page's origin) instead of the page. `/x` is then
+   * `<base origin>/x`; `./x` and `../x` are relative to the base as a folder (`https://api/v1` ->
+   * `https://api/v1/x`). The result must stay on the base's origin and pass the absolute rule.
+   */
+  base?: string | undefined;
 }
 
 /** Whether `hostname` (as `URL.hostname` gives it) names this machine. */
@@ -73,6 +82,21 @@ export function safeServiceUrl(value: unknown, options: ServiceUrlOptions = {}):
   }
   if (!options.relative) return null;
   if (!(/^\/(?!\/)/.test(v) || v.startsWith('./') || v.startsWith('../'))) return null;
+  if (options.base !== undefined) {
+    const base = parse(options.base || '/', pageUrl?.href);
+    // No page to resolve a relative base against (no DOM): the path stays as given.
+    if (!base) return pageUrl ? null : v;
+    if (base.username !== '' || base.password !== '') return null;
+    // The base names a folder: `https://api/v1` and `https://api/v1/` both resolve `./x` to `/v1/x`.
+    const folder = new URL(base.href);
+    if (!folder.pathname.endsWith('/')) folder.pathname += '/';
+    folder.search = '';
+    folder.hash = '';
+    const url = parse(v, folder.href);
+    if (!url || url.origin !== base.origin) return null;
+    // The result is absolute: it must pass the same rule as an absolute URL from the service.
+    return safeServiceUrl(url.href, { page: pageUrl?.href });
+  }
   if (!pageUrl) return v;
   const url = parse(v, pageUrl.href);
   if (!url || url.origin !== pageUrl.origin || url.username !== '' || url.password !== '') return null;

@@ -526,7 +526,7 @@ export class KybFormElement extends LitElement {
       this.#flow = info.flow ?? null;
       const form = forms[0] ?? null;
       this.#formId = form?.id ?? null;
-      this._theme = screens.themeStyles(info.theme);
+      this._theme = screens.themeStyles(info.theme, this.apiBase);
       const fontUrl = this._theme.fontUrl;
       if (fontUrl)
         void screens.loadThemeFont(fontUrl, this.apiBase).then((vars) => {

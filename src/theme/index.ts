@@ -101,6 +101,15 @@ export function isSafeUrl(value: unknown): value is string {
 }
 
 /**
+ * A theme URL (logo, font) made absolute: a relative one (`/logo.svg`, `./brand/logo.svg`) belongs to the
+ * service, so it resolves against the element's `api-base` (not the partner page), by the one URL rule.
+ * Null when refused.
+ */
+export function themeUrl(value: unknown, apiBase: string | undefined): string | null {
+  return safeServiceUrl(value, { relative: true, base: apiBase ?? '' });
+}
+
+/**
  * Text from the service shown as a heading (the theme's `companyName`): control characters, bidi
  * overrides, embeddings and isolates (which can reorder what follows, `U+202E`), zero-width and other
  * invisible characters removed; runs of white space made one space.
@@ -144,8 +153,13 @@ export interface ThemeStyles {
   ignored: string[];
 }
 
-/** Checks every member of the service theme and returns only safe values. Pure; works without a DOM. */
-export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
+/**
+ * Checks every member of the service theme and returns only safe values. Pure; works without a DOM
+ * (relative URLs then stay relative when there is no page URL to resolve `apiBase` against).
+ * `apiBase`: the element's `api-base`, against which relative logo and font URLs are resolved
+ * (`''`: the page's origin, where the element sends its requests then).
+ */
+export function themeStyles(theme: Theme | null | undefined, apiBase = ''): ThemeStyles {
   const out: ThemeStyles = {
     vars: {},
     fontUrl: null,
@@ -185,12 +199,14 @@ export function themeStyles(theme: Theme | null | undefined): ThemeStyles {
   const { font, logo, companyName, supportEmail } = theme;
   if (font) {
     // Published: a URI of a font file. A plain family list (older services) keeps working.
+    const fontUrl = isSafeFont(font) ? null : themeUrl(font, apiBase);
     if (isSafeFont(font)) out.vars[themeVar('font-family')] = font.trim();
-    else if (isSafeUrl(font as unknown)) out.fontUrl = (font as string).trim();
+    else if (fontUrl) out.fontUrl = fontUrl;
     else out.ignored.push('font');
   }
   if (logo) {
-    if (isSafeUrl(logo)) out.logo = logo.trim();
+    const url = themeUrl(logo, apiBase);
+    if (url) out.logo = url;
     else out.ignored.push('logo');
   }
   if (typeof companyName === 'string') {
