@@ -9,7 +9,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { customValueSchema, type Choice, type CustomFieldType, type CustomValue } from '../api/kyb.ts';
-import { textOr } from './field.ts';
+import { readOnlyValue, textOr } from './field.ts';
 import { countryName, countryOptions, formatDate, formatNumber } from './format.ts';
 
 export interface CustomSpec {
@@ -153,17 +153,7 @@ export function renderCustomControl(o: CustomControlOptions): TemplateResult {
   const { id, spec, text } = o;
   const aria = { describedby: o.describedBy, invalid: o.invalid ? 'true' : 'false' };
   const required = spec.required && !o.readOnly;
-  if (o.readOnly) {
-    return html`<input
-      id=${id}
-      part="input"
-      type="text"
-      readonly
-      aria-readonly="true"
-      aria-describedby=${aria.describedby}
-      .value=${customDisplay(spec, text, o.locale)}
-    />`;
-  }
+  if (o.readOnly) return readOnlyValue(id, customDisplay(spec, text, o.locale), o.describedBy);
   switch (spec.type) {
     case 'CHECKBOX':
       return html`<div class="option">

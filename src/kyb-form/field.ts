@@ -43,6 +43,11 @@ export interface FieldOptions {
   label: string;
   required?: boolean;
   description?: string | null | undefined;
+  /**
+   * A note that needs attention before the user acts (a prefilled value that must be changed, a field that
+   * cannot be changed): shown under the description in the same described-by paragraph, marked as a note.
+   */
+  note?: string | null | undefined;
   /** The error to show (already filtered by the feedback rule), or null. */
   error?: string | null | undefined;
   /** The control itself; it must carry `id`, `aria-describedby=${describedBy(id, ...)}` and `aria-invalid`. */
@@ -62,9 +67,13 @@ export function renderField(o: FieldOptions): TemplateResult {
     ? html`<span class="required-mark" aria-hidden="true">*</span
         ><span class="visually-hidden">${msg('(required)')}</span>`
     : nothing;
-  const desc = o.description
-    ? html`<p class="field-description" id="${o.id}-desc" part="field-description">${o.description}</p>`
-    : nothing;
+  const note = o.note ? html`<span class="field-note" part="field-note">${o.note}</span>` : nothing;
+  const desc =
+    o.description || o.note
+      ? html`<p class="field-description" id="${o.id}-desc" part="field-description">
+          ${o.description ? html`<span>${o.description}</span>` : nothing}${note}
+        </p>`
+      : nothing;
   const err = o.error
     ? html`<p class="field-error" id="${o.id}-err" part="field-error" role="alert">${o.error}</p>`
     : nothing;
@@ -72,7 +81,7 @@ export function renderField(o: FieldOptions): TemplateResult {
     return html`<fieldset
       class="field field-group"
       part="${o.part ?? 'field'}"
-      aria-describedby=${describedBy(o.id, !!o.description, !!o.error)}
+      aria-describedby=${describedBy(o.id, !!(o.description || o.note), !!o.error)}
     >
       <legend class="field-label" part="field-label" id="${o.id}-label">${o.label}${mark}</legend>
       ${desc} ${o.control} ${err}
@@ -82,6 +91,34 @@ export function renderField(o: FieldOptions): TemplateResult {
     <label class="field-label" part="field-label" for=${o.id} id="${o.id}-label">${o.label}${mark}</label>
     ${desc} ${o.control} ${err}
   </div>`;
+}
+
+/**
+ * A value that cannot be changed, shown as text rather than as an edit box: a read-only input (so the
+ * field's label still names it) styled without a border or field background, out of the tab order, and
+ * "Not provided" when empty. Multi-line values are joined with commas.
+ */
+export function readOnlyValue(
+  id: string,
+  text: string,
+  describedByIds: string | typeof nothing,
+): TemplateResult {
+  const shown = text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
+  return html`<input
+    id=${id}
+    class="readonly-value${shown ? '' : ' is-empty'}"
+    part="input readonly-value"
+    type="text"
+    readonly
+    aria-readonly="true"
+    tabindex="-1"
+    aria-describedby=${describedByIds}
+    .value=${shown || msg('Not provided', { desc: 'a read-only field without a value' })}
+  />`;
 }
 
 /**

@@ -6,24 +6,38 @@
 import { css } from 'lit';
 
 export const formStyles = css`
-  /* fields (used by field.ts and all steps) */
+  /*
+   * Fields (used by field.ts and all steps). Type scale, all from the base --size: labels 1 (600),
+   * descriptions 0.875, errors 0.9375; headings are larger (styles.ts). Spacing steps are multiples of
+   * --space: 0.25, 0.5, 0.75, 1, 1.5.
+   */
   .field {
     display: flex;
     flex-direction: column;
-    gap: 0.25rem;
-    margin: 0 0 var(--space);
+    gap: calc(var(--space) * 0.375);
+    margin: 0 0 calc(var(--space) * 1.25);
     min-width: 0;
   }
+  /* Groups (radio and checkbox sets, lists) read like one field: the legend looks like a label. */
   fieldset.field {
-    border: 1px solid var(--c-border);
-    border-radius: var(--radius);
-    padding: calc(var(--space) * 0.75);
+    border: 0;
+    padding: 0;
+    margin-inline: 0;
   }
   .field-label {
     font-weight: 600;
+    line-height: 1.35;
   }
   legend.field-label {
-    padding: 0 0.25em;
+    padding: 0;
+    margin-bottom: calc(var(--space) * 0.375);
+  }
+  /* A field inside a group (Position 1, 2, 3): its label is secondary to the group's legend. */
+  fieldset.field .field {
+    margin-bottom: calc(var(--space) * 0.75);
+  }
+  fieldset.field .field .field-label {
+    font-weight: 500;
   }
   .required-mark {
     color: var(--c-error);
@@ -32,15 +46,29 @@ export const formStyles = css`
   .field-description {
     margin: 0;
     color: var(--c-muted);
-    font-size: 0.9em;
+    font-size: calc(var(--size) * 0.875);
+    line-height: 1.45;
+  }
+  .field-description > span {
+    display: block;
+  }
+  /* A note that needs attention before typing (a prefilled value to change, a fixed field). */
+  .field-note {
+    margin-top: calc(var(--space) * 0.25);
+    padding: calc(var(--space) * 0.375) calc(var(--space) * 0.625);
+    border-inline-start: 3px solid var(--c-warning);
+    background: var(--c-warning-bg);
+    color: var(--c-text);
+    border-radius: 0 calc(var(--radius) * 0.5) calc(var(--radius) * 0.5) 0;
   }
   .field-error {
     margin: 0;
     color: var(--c-error);
     font-weight: 600;
-    font-size: 0.95em;
+    font-size: calc(var(--size) * 0.9375);
   }
-  input:not([type='checkbox']):not([type='radio']):not([type='file']):not([type='color']),
+  /* :where() keeps these at element specificity, so the states below win without !important. */
+  input:where(:not([type='checkbox']):not([type='radio']):not([type='file']):not([type='color'])),
   select,
   textarea {
     font: inherit;
@@ -48,17 +76,36 @@ export const formStyles = css`
     background: var(--c-bg);
     border: 1px solid var(--c-border);
     border-radius: calc(var(--radius) * 0.75);
-    padding: 0.55em 0.7em;
-    min-height: 2.75rem;
+    padding: 0.5em 0.75em;
+    min-height: calc(var(--size) * 2.75);
     width: 100%;
     max-width: 100%;
+  }
+  input:where(:not([type='checkbox']):not([type='radio']):not([type='file']):not([readonly])):hover,
+  select:hover,
+  textarea:where(:not([readonly])):hover {
+    border-color: var(--c-text);
   }
   textarea {
     resize: vertical;
   }
+  /*
+   * A value that cannot be changed reads as text, not as an edit box: no border, no field background,
+   * no padding to line up with (field.ts readOnlyValue; read-only questionnaire answers too).
+   */
   input[readonly],
   textarea[readonly] {
-    background: var(--c-surface);
+    border-color: transparent;
+    background: transparent;
+    padding-inline: 0;
+    min-height: 0;
+    padding-block: 0.125em;
+    resize: none;
+    cursor: default;
+  }
+  input.readonly-value.is-empty {
+    color: var(--c-muted);
+    font-style: italic;
   }
   input:disabled,
   select:disabled,
@@ -72,17 +119,27 @@ export const formStyles = css`
   }
   input[type='checkbox'],
   input[type='radio'] {
-    width: 1.25rem;
-    height: 1.25rem;
+    width: calc(var(--size) * 1.25);
+    height: calc(var(--size) * 1.25);
     accent-color: var(--c-primary);
     margin: 0;
     flex: none;
   }
   .option {
     display: flex;
+    flex-direction: row;
     align-items: center;
-    gap: 0.5rem;
-    min-height: 2.75rem;
+    gap: calc(var(--space) * 0.5);
+    min-height: calc(var(--size) * 2.75);
+  }
+  /* A single checkbox on its own (not in a group): a normal row, spaced like a field. */
+  .option-row {
+    margin: 0 0 calc(var(--space) * 1.25);
+  }
+  .options-inline {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 calc(var(--space) * 1.5);
   }
 
   /* cards, lists, chips, status */
@@ -107,7 +164,7 @@ export const formStyles = css`
   }
   .chip {
     display: inline-block;
-    font-size: 0.85em;
+    font-size: calc(var(--size) * 0.85);
     font-weight: 600;
     padding: 0.1em 0.6em;
     border-radius: 999px;
@@ -133,7 +190,7 @@ export const formStyles = css`
   .progress-bar,
   progress {
     width: 100%;
-    height: 0.5rem;
+    height: calc(var(--size) * 0.5);
     /* --kyb-color-secondary: the secondary accent (upload progress). */
     accent-color: var(--c-secondary);
   }
@@ -157,13 +214,13 @@ export const formStyles = css`
     margin: 0;
     display: grid;
     grid-template-columns: minmax(0, 1fr);
-    gap: 0.25rem 1rem;
+    gap: calc(var(--size) * 0.25) calc(var(--size) * 1);
   }
   .summary dt {
     font-weight: 600;
   }
   .summary dd {
-    margin: 0 0 0.5rem;
+    margin: 0 0 calc(var(--size) * 0.5);
     color: var(--c-text);
   }
   .review-section-head {
@@ -171,7 +228,7 @@ export const formStyles = css`
     flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
-    gap: 0.5rem;
+    gap: calc(var(--size) * 0.5);
   }
   .review-section-head h4 {
     margin: 0;
@@ -206,7 +263,7 @@ export const formStyles = css`
   }
   .doc-requirements {
     margin: calc(var(--space) * 0.5) 0;
-    padding-left: 1.25rem;
+    padding-left: calc(var(--size) * 1.25);
   }
   .doc-item {
     display: flex;
@@ -220,7 +277,7 @@ export const formStyles = css`
   .doc-rename-control {
     display: inline-flex;
     align-items: center;
-    gap: 0.25rem;
+    gap: calc(var(--size) * 0.25);
     max-width: 100%;
   }
   .doc-ext {
@@ -229,10 +286,10 @@ export const formStyles = css`
   .doc-status {
     min-height: 1.5em;
     color: var(--c-muted);
-    font-size: 0.9em;
+    font-size: calc(var(--size) * 0.9);
   }
   .doc-status progress {
-    width: min(16rem, 100%);
+    width: min(calc(var(--size) * 16), 100%);
     vertical-align: middle;
   }
 
@@ -242,11 +299,11 @@ export const formStyles = css`
      height estimates the section from its number of questions; once rendered, its real height is kept. */
   .questionnaires .section {
     content-visibility: auto;
-    contain-intrinsic-block-size: auto calc(var(--_q-count, 10) * 6rem + 3rem);
+    contain-intrinsic-block-size: auto calc(var(--_q-count, 10) * var(--size) * 6 + var(--size) * 3);
   }
   .questionnaire-summary h5,
   .questionnaire-summary h6 {
-    font-size: 1em;
+    font-size: calc(var(--size) * 1.0625);
     line-height: 1.25;
     margin: calc(var(--space) * 0.75) 0 calc(var(--space) * 0.5);
   }
@@ -254,7 +311,7 @@ export const formStyles = css`
     color: var(--c-muted);
   }
   .choices.scroll {
-    max-height: 16rem;
+    max-height: calc(var(--size) * 16);
     overflow: auto;
     border: 1px solid var(--c-border);
     border-radius: var(--radius);
@@ -277,7 +334,7 @@ export const formStyles = css`
     overflow-wrap: anywhere;
   }
   .list-item .input {
-    flex: 1 1 12rem;
+    flex: 1 1 calc(var(--size) * 12);
     width: auto;
   }
   .color-control {
@@ -287,13 +344,13 @@ export const formStyles = css`
   }
   .selection-count {
     color: var(--c-muted);
-    font-size: 0.9em;
+    font-size: calc(var(--size) * 0.9);
     margin: calc(var(--space) * 0.25) 0;
   }
 
   @media (min-width: 40rem) {
     .summary {
-      grid-template-columns: minmax(8rem, 1fr) 2fr;
+      grid-template-columns: minmax(calc(var(--size) * 8), 1fr) 2fr;
     }
     .summary dd {
       margin: 0;

@@ -3,6 +3,12 @@
  * loading and error screens. What the steps render (fields, cards, review, people, documents,
  * questionnaires) is styled by form-styles.ts, which loads with the steps' code.
  *
+ * Every size derives from the element's own base, `--kyb-font-size` (16px), set on `:host` and again on
+ * the inner `.root` as `--size`: font sizes are `calc(var(--size) * n)` (no compounding through nesting),
+ * other lengths `em` of the element or multiples of `--size`/`--space`, never `rem`. So a page's root font
+ * size (`html { font-size: 62.5% }`) or a `* { font-size: 31px !important }` rule (which reaches the host
+ * element, not the shadow tree) does not change the form; browser zoom still scales it.
+ *
  * Each colour resolves as `var(--kyb-color-X, var(--_kyb-theme-X, <default>))`: the page's own custom
  * property wins, then the service theme (private properties set with cssProps on `.root`), then the
  * defaults (all text/background pairs >= 4.5:1).
@@ -12,6 +18,7 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     display: block;
+    font-size: var(--kyb-font-size, 16px);
     box-sizing: border-box;
     min-width: 0;
   }
@@ -51,9 +58,9 @@ export const styles = css`
       --kyb-font-family,
       var(--_kyb-theme-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif)
     );
-    --size: var(--kyb-font-size, 1rem);
-    --radius: var(--kyb-radius, 0.5rem);
-    --space: var(--kyb-space, 1rem);
+    --size: var(--kyb-font-size, 16px);
+    --radius: var(--kyb-radius, calc(var(--size) * 0.5));
+    --space: var(--kyb-space, var(--size));
     --focus: var(--kyb-focus-ring, 0 0 0 3px var(--c-bg), 0 0 0 5px var(--c-primary));
 
     font-family: var(--font);
@@ -61,26 +68,41 @@ export const styles = css`
     line-height: 1.5;
     color: var(--c-text);
     background: var(--c-bg);
-    max-width: var(--kyb-max-width, 48rem);
+    max-width: var(--kyb-max-width, calc(var(--size) * 48));
     margin: 0 auto;
     padding: var(--space);
     border-radius: var(--radius);
     overflow-wrap: anywhere;
   }
+  /*
+   * Type scale (from the base --size, never from the page): the step heading (h3) 1.5, the element's
+   * title (h2) 1.25, sections (h4) 1.25, sub-sections (h5) 1.125 and (h6) 1.0625, field labels 1 (600).
+   * Every heading is at least as large and bolder than a field label.
+   */
   h2,
   h3,
-  h4 {
+  h4,
+  h5,
+  h6 {
     line-height: 1.25;
+    font-weight: 700;
     margin: 0 0 calc(var(--space) * 0.75);
   }
   h2 {
-    font-size: 1.375em;
+    font-size: calc(var(--size) * 1.25);
   }
   h3 {
-    font-size: 1.2em;
+    font-size: calc(var(--size) * 1.5);
   }
   h4 {
-    font-size: 1.05em;
+    font-size: calc(var(--size) * 1.25);
+    margin-top: calc(var(--space) * 0.5);
+  }
+  h5 {
+    font-size: calc(var(--size) * 1.125);
+  }
+  h6 {
+    font-size: calc(var(--size) * 1.0625);
   }
   p {
     margin: 0 0 calc(var(--space) * 0.75);
@@ -131,8 +153,8 @@ export const styles = css`
     border-bottom: 1px solid var(--c-border);
   }
   .logo {
-    max-height: 2.5rem;
-    max-width: 10rem;
+    max-height: calc(var(--size) * 2.5);
+    max-width: calc(var(--size) * 10);
     object-fit: contain;
   }
   .title {
@@ -148,13 +170,13 @@ export const styles = css`
   .progress-text {
     margin: 0 0 0.5em;
     color: var(--c-muted);
-    font-size: 0.9em;
+    font-size: calc(var(--size) * 0.9);
   }
   .progress ol {
     list-style: none;
     display: flex;
     flex-wrap: wrap;
-    gap: 0.25rem;
+    gap: calc(var(--size) * 0.25);
     margin: 0;
     padding: 0;
     counter-reset: step;
@@ -164,8 +186,8 @@ export const styles = css`
   }
   .progress button {
     font: inherit;
-    font-size: 0.9em;
-    min-height: 2.75rem;
+    font-size: calc(var(--size) * 0.9);
+    min-height: calc(var(--size) * 2.75);
     padding: 0.25em 0.75em;
     border: 1px solid var(--c-border);
     border-radius: 999px;
@@ -218,7 +240,7 @@ export const styles = css`
     align-items: center;
     justify-content: center;
     gap: 0.5em;
-    min-height: 2.75rem;
+    min-height: calc(var(--size) * 2.75);
     padding: 0.5em 1.2em;
     border-radius: var(--radius);
     border: 2px solid transparent;
@@ -258,7 +280,7 @@ export const styles = css`
     color: var(--c-primary);
     text-decoration: underline;
     padding: 0.25em;
-    min-height: 2.75rem;
+    min-height: calc(var(--size) * 2.75);
     font: inherit;
     cursor: pointer;
   }
@@ -313,8 +335,8 @@ export const styles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: 0.5em;
-    min-height: 2.75rem;
-    font-size: 0.9em;
+    min-height: calc(var(--size) * 2.75);
+    font-size: calc(var(--size) * 0.9);
     color: var(--c-muted);
   }
   .save-status.error {
@@ -330,12 +352,12 @@ export const styles = css`
     display: block;
     background: var(--c-surface);
     border-radius: calc(var(--radius) * 0.75);
-    height: 1rem;
+    height: calc(var(--size) * 1);
     margin: 0 0 var(--space);
     animation: pulse 1.4s ease-in-out infinite;
   }
   .skeleton.tall {
-    height: 2.75rem;
+    height: calc(var(--size) * 2.75);
   }
   .skeleton.short {
     width: 40%;
@@ -361,10 +383,11 @@ export const styles = css`
   }
   .support {
     color: var(--c-muted);
-    font-size: 0.9em;
+    font-size: calc(var(--size) * 0.9);
     margin-top: var(--space);
   }
 
+  /* Media queries measure in the browser's initial font size, which a page rule does not change. */
   @media (min-width: 40rem) {
     .root {
       padding: calc(var(--space) * 1.5);

@@ -231,7 +231,7 @@ export const DEMO_FLOW = {
     required: false,
     fields: [{ field: 'OWNERSHIP_PERCENTAGE', required: true, order: 1 }],
     ...(beneficiaryType === 'UBO'
-      ? { description: 'List every person who owns 25% or more of the company, and its directors.' }
+      ? { description: "Include the company's directors too, even when they own no shares." }
       : {}),
     readOnly: false,
   })),
@@ -391,7 +391,7 @@ export const DEMO_QUESTIONNAIRES: QuestionnaireDefinition[] = [
           {
             key: 'products',
             title: 'Products offered',
-            description: 'One product per line.',
+            description: 'Enter one product per item; add an item for each further product.',
             type: 'LIST',
             required: true,
           },

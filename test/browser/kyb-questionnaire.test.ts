@@ -304,7 +304,11 @@ describe('kyb-form questionnaires step', function () {
 
     // native controls of the right kinds
     expect(byLabel(r, 'Text question').type).to.equal('text');
-    expect(byLabel(r, 'Text question').placeholder).to.equal('Type here');
+    // The service's placeholder is a hint under the label, tied to the input, not grey text inside it.
+    const text = byLabel(r, 'Text question');
+    expect(text.placeholder).to.equal('');
+    const hintId = text.getAttribute('aria-describedby') ?? '';
+    expect(r.getElementById(hintId)?.textContent?.trim()).to.equal('Example: Type here');
     expect(byLabel(r, 'Long text question').tagName).to.equal('TEXTAREA');
     expect(byLabel(r, 'Password question').type).to.equal('password');
     expect(byLabel(r, 'Password question').autocomplete).to.equal('off');

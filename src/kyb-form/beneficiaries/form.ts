@@ -359,7 +359,7 @@ export function renderForm(v: FormView): TemplateResult {
   const fillerId = `${FORM}-formFiller`;
   const filler =
     d.infoType === 'INDIVIDUAL'
-      ? html`<div class="field option option-row" part="field">
+      ? html`<div class="option option-row" part="field">
           <input
             type="checkbox"
             id=${fillerId}

@@ -4,13 +4,13 @@
  * (debounced) and at once when a field is left. Failed saves keep the input and retry with backoff.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { msg } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
 import { customDisplay, isGroupType, renderCustomControl } from '../custom-fields.ts';
-import { describedBy, FeedbackTracker, renderField } from '../field.ts';
+import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
 import {
   canCreate,
@@ -434,6 +434,7 @@ export class CompanyStep implements StepController {
       });
     }
     if (def.kind === 'standard' && def.key === 'brandNames') {
+      if (readOnly) return readOnlyValue(id, value, desc);
       return html`<textarea
         id=${id}
         part="input textarea"
@@ -442,7 +443,6 @@ export class CompanyStep implements StepController {
         aria-describedby=${desc}
         aria-invalid=${error ? 'true' : 'false'}
         ?required=${required}
-        ?readonly=${readOnly}
         .value=${value}
         @input=${onInput}
         @focusout=${onLeave}
@@ -451,19 +451,19 @@ export class CompanyStep implements StepController {
     let shown = value;
     if (readOnly && def.key === 'country' && value)
       shown = countryOptions(ctx.locale).find((c) => c.code === value.toUpperCase())?.name ?? value;
+    if (readOnly) return readOnlyValue(id, shown, desc);
     const attrs: InputAttrs = INPUT[def.key] ?? { type: 'text', autocomplete: 'off' };
     return html`<input
       id=${id}
       part="input"
       name=${def.key}
-      type=${readOnly && def.key === 'country' ? 'text' : attrs.type}
+      type=${attrs.type}
       inputmode=${attrs.inputmode ?? nothing}
       autocomplete=${attrs.autocomplete}
       maxlength=${attrs.maxlength ?? nothing}
       aria-describedby=${desc}
       aria-invalid=${error ? 'true' : 'false'}
       ?required=${required}
-      ?readonly=${readOnly}
       .value=${shown}
       @input=${onInput}
       @focusout=${onLeave}
@@ -478,21 +478,35 @@ export class CompanyStep implements StepController {
       <p class="hint">${msg('Fields marked with * are required.')}</p>
       ${this.defs.map((def) => {
         const error = this.#shownIssue(def, ctx.submitAttempted);
-        const hint = def.kind === 'standard' ? companyHint(def.key) : def.description;
-        const readOnlyNote = def.readOnly ? msg('This field cannot be changed.') : null;
-        const changeNote =
-          !def.readOnly && holdsChangeFrom(def, this.#draft[def.draftKey] ?? '')
-            ? msg('This value was filled in for you and must be changed.')
+        const text = this.#draft[def.draftKey] ?? '';
+        const fixed = def.readOnly || ctx.readOnly;
+        // Hints on how to type a value do not apply to a value that cannot be changed.
+        const hint = def.readOnly
+          ? msg('This field cannot be changed.')
+          : def.kind === 'custom'
+            ? def.description
+            : fixed
+              ? null
+              : companyHint(def.key);
+        const note =
+          !fixed && holdsChangeFrom(def, text)
+            ? msg(
+                str`${text.trim()} was filled in for you as an example and must be changed: enter your own value.`,
+                {
+                  id: 'company-change-from-note',
+                  desc: 'note under a field prefilled with an example value ({0}) that the user must replace',
+                },
+              )
             : null;
-        const description = [hint, readOnlyNote, changeNote].filter(Boolean).join(' ') || null;
         return renderField({
           id: fieldId(def),
           label: this.#label(def),
-          required: def.required && !def.readOnly,
-          description,
+          required: def.required && !fixed,
+          description: hint,
+          note,
           error,
-          group: def.kind === 'custom' && isGroupType(def.type) && !def.readOnly && !ctx.readOnly,
-          control: this.#control(def, ctx, error, !!description),
+          group: def.kind === 'custom' && isGroupType(def.type) && !fixed,
+          control: this.#control(def, ctx, error, !!(hint || note)),
         });
       })}
     </div>`;

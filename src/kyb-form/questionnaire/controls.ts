@@ -148,20 +148,35 @@ const requiredMark = (q: Question) =>
         ><span class="visually-hidden">${msg('(required)')}</span>`
     : nothing;
 
-const descriptionOf = (rec: QRec) =>
-  rec.question.description
+/**
+ * The service's `placeholder` as a hint under the label: grey text inside an empty input reads like an
+ * answer already given (and disappears while typing), so it is shown as "Example: …" instead. A leading
+ * "e.g." of the service text is dropped (the prefix says it).
+ */
+const exampleOf = (q: Question): string | null => {
+  const text = (q.placeholder ?? '').replace(/^\s*(?:e\.\s?g\.?|for example:?)\s*/i, '').trim();
+  return text ? msg(str`Example: ${text}`, { desc: 'hint under a question: an example answer' }) : null;
+};
+
+const hasHint = (q: Question) => !!q.description || exampleOf(q) !== null;
+
+const descriptionOf = (rec: QRec) => {
+  const example = exampleOf(rec.question);
+  return hasHint(rec.question)
     ? html`<p class="field-description" id="${rec.id}-desc" part="field-description">
-        ${rec.question.description}
+        ${rec.question.description ?? nothing}${rec.question.description && example ? ' ' : nothing}${
+          example ? html`<span class="field-example" part="field-example">${example}</span>` : nothing
+        }
       </p>`
     : nothing;
+};
 
 const errorOf = (rec: QRec, o: RenderOptions) =>
   o.error
     ? html`<p class="field-error" id="${rec.id}-err" part="field-error" role="alert">${o.error}</p>`
     : nothing;
 
-const describedIds = (rec: QRec, o: RenderOptions) =>
-  describedBy(rec.id, !!rec.question.description, !!o.error);
+const describedIds = (rec: QRec, o: RenderOptions) => describedBy(rec.id, hasHint(rec.question), !!o.error);
 
 /** A labelled question around any control (the less common types). */
 function field(rec: QRec, o: RenderOptions, control: TemplateResult): TemplateResult {
@@ -197,7 +212,6 @@ function textField(rec: QRec, o: RenderOptions): TemplateResult {
       part="input"
       type=${INPUT_TYPES[q.type] ?? 'text'}
       .value=${strValue(rec.value)}
-      placeholder=${q.placeholder || nothing}
       autocomplete=${AUTOCOMPLETE[q.type] ?? nothing}
       ?required=${on(q.required)}
       ?readonly=${on(o.readOnly)}
@@ -220,7 +234,6 @@ function numberField(rec: QRec, o: RenderOptions): TemplateResult {
       part="input"
       type="number"
       .value=${strValue(rec.value)}
-      placeholder=${q.placeholder || nothing}
       step=${isInt ? '1' : 'any'}
       inputmode=${isInt ? 'numeric' : 'decimal'}
       ?required=${on(q.required)}
@@ -243,7 +256,6 @@ function textAreaField(rec: QRec, o: RenderOptions): TemplateResult {
       part="input textarea"
       rows="4"
       .value=${strValue(rec.value)}
-      placeholder=${q.placeholder || nothing}
       ?required=${on(q.required)}
       ?readonly=${on(o.readOnly)}
       aria-describedby=${describedIds(rec, o)}
@@ -393,7 +405,6 @@ function countryMulti(rec: QRec, o: RenderOptions): TemplateResult {
 }
 
 function listControl(rec: QRec, o: RenderOptions): TemplateResult {
-  const q = rec.question;
   const items = arrValue(rec.value);
   const rows = items.length > 0 ? items : [''];
   return html`<ol class="list-items" part="list-items">
@@ -410,7 +421,6 @@ function listControl(rec: QRec, o: RenderOptions): TemplateResult {
             type="text"
             data-i=${i}
             .value=${item}
-            placeholder=${q.placeholder || nothing}
             ?readonly=${on(o.readOnly)}
             aria-invalid=${invalid(o)}
           />
