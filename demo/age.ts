@@ -1,6 +1,15 @@
 import '../src/age-check/define.ts';
 import type { AgeCheckElement } from '../src/age-check/age-check.ts';
-import { logEvent, postJson, refreshWebhooks, SANDBOX_BASE } from './shared.ts';
+import {
+  embedded,
+  languagePicker,
+  logEvent,
+  params,
+  phonePreview,
+  postJson,
+  refreshWebhooks,
+  SANDBOX_BASE,
+} from './shared.ts';
 
 const host = document.querySelector<HTMLElement>('#age-host')!;
 const events = document.querySelector<HTMLElement>('#events')!;
@@ -9,6 +18,8 @@ const status = document.querySelector<HTMLElement>('#panel-status')!;
 const scenarioSelect = document.querySelector<HTMLSelectElement>('#scenario')!;
 const redirectInput = document.querySelector<HTMLInputElement>('#redirect')!;
 const modeSelect = document.querySelector<HTMLSelectElement>('#mode')!;
+const languageSelect = document.querySelector<HTMLSelectElement>('#language')!;
+const phoneToggle = document.querySelector<HTMLInputElement>('#phone')!;
 
 /** The partner's return page for hosted mode (demo/age-return.html), one redirect per outcome. */
 const RETURN_PAGE = `${location.origin}/age-return.html`;
@@ -17,7 +28,6 @@ const hostedRedirects = {
   underage_redirect: `${RETURN_PAGE}?outcome=UNDERAGE`,
   uncertain_redirect: `${RETURN_PAGE}?outcome=UNCERTAIN`,
 };
-const params = new URLSearchParams(location.search);
 if (params.get('mode') === 'hosted') modeSelect.value = 'hosted';
 
 type Estimate = { age: number; confidence: number } | 'no-face';
@@ -41,6 +51,13 @@ const SCENARIOS: Record<
 const scenarioParam = params.get('scenario');
 if (scenarioParam && scenarioParam in SCENARIOS) scenarioSelect.value = scenarioParam;
 
+// The phone preview runs its own session of the same scenario (one session cannot serve two pages).
+const showPhone = phonePreview(phoneToggle, document.querySelector<HTMLElement>('#phone-host')!, () => ({
+  scenario: scenarioSelect.value,
+  mode: modeSelect.value,
+  lang: languageSelect.value,
+}));
+
 async function start() {
   const choice = SCENARIOS[scenarioSelect.value] ?? SCENARIOS.adult!;
   const redirect = redirectInput.value.trim();
@@ -62,6 +79,7 @@ async function start() {
     );
     const el = document.createElement('age-check') as AgeCheckElement;
     el.privacyUrl = 'https://www.example.com/privacy';
+    if (languageSelect.value) el.locale = languageSelect.value;
     if (hosted) {
       // Hosted mode: the provider's page (here the sandbox's) runs in a frame; no token in the browser.
       el.sessionUrl = sessionUrl;
@@ -71,6 +89,7 @@ async function start() {
     }
     host.replaceChildren(el);
     status.textContent = '';
+    if (!embedded) showPhone();
   } catch (err) {
     status.textContent = `Could not start: ${(err as Error).message}`;
   }
@@ -92,4 +111,5 @@ for (const name of [
 
 document.querySelector('#start')!.addEventListener('click', () => void start());
 modeSelect.addEventListener('change', () => void start());
+languagePicker(languageSelect, () => void start());
 void start();

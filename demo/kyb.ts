@@ -1,32 +1,60 @@
 import '../src/kyb-form/define.ts';
 import type { KybFormElement } from '../src/kyb-form/kyb-form.ts';
-import { logEvent, postJson, refreshWebhooks, SANDBOX_BASE } from './shared.ts';
+import {
+  embedded,
+  languagePicker,
+  logEvent,
+  params,
+  phonePreview,
+  postJson,
+  refreshWebhooks,
+  SANDBOX_BASE,
+} from './shared.ts';
 
 const host = document.querySelector<HTMLElement>('#kyb-host')!;
 const clientInput = document.querySelector<HTMLInputElement>('#client-id')!;
 const events = document.querySelector<HTMLElement>('#events')!;
 const webhooks = document.querySelector<HTMLElement>('#webhooks')!;
 const status = document.querySelector<HTMLElement>('#panel-status')!;
+const languageSelect = document.querySelector<HTMLSelectElement>('#language')!;
+const phoneToggle = document.querySelector<HTMLInputElement>('#phone')!;
 let formId: string | null = null;
+if (params.get('client')) clientInput.value = params.get('client')!;
 
-/** The partner backend mints the token; the element refreshes it through `tokenProvider`. */
-const mint = (clientId: string) =>
-  postJson<{ token: string; expiration: string }>('/partner/kyb-token', { clientId }).then((t) => ({
+/**
+ * The partner backend mints the token (with the chosen language: the service then answers it as
+ * `info.locale`, which the element follows); the element refreshes it through `tokenProvider`.
+ */
+const mint = (clientId: string, locale: string) =>
+  postJson<{ token: string; expiration: string }>('/partner/kyb-token', {
+    clientId,
+    ...(locale ? { locale } : {}),
+  }).then((t) => ({
     token: t.token,
     expiresAt: t.expiration,
   }));
 
+const currentClient = () => clientInput.value.trim() || 'demo-company';
+const showPhone = phonePreview(phoneToggle, document.querySelector<HTMLElement>('#phone-host')!, () => ({
+  client: currentClient(),
+  lang: languageSelect.value,
+}));
+
 async function open() {
-  const clientId = clientInput.value.trim() || 'demo-company';
+  const client = currentClient();
+  const locale = languageSelect.value;
   status.textContent = 'Minting a token on the partner backend…';
-  const { token } = await mint(clientId);
+  const { token } = await mint(client, locale);
   const form = document.createElement('kyb-form') as KybFormElement;
   form.apiBase = SANDBOX_BASE;
-  form.tokenProvider = () => mint(clientId);
+  form.tokenProvider = () => mint(client, locale);
   form.token = token;
   host.replaceChildren(form);
   status.textContent = '';
+  if (!embedded) showPhone();
 }
+
+languagePicker(languageSelect, () => void open());
 
 for (const name of ['kyb-ready', 'kyb-saved', 'kyb-error', 'kyb-submitted', 'kyb-step-change'] as const) {
   host.addEventListener(name, (e) => {
