@@ -87,6 +87,7 @@ export function phonePreview(
 ) {
   let frame: HTMLIFrameElement | null = null;
   const render = () => {
+    document.body.classList.toggle('with-phone', toggle.checked);
     if (!toggle.checked) {
       frame?.remove();
       frame = null;

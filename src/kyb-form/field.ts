@@ -117,7 +117,7 @@ export function readOnlyValue(
     aria-readonly="true"
     tabindex="-1"
     aria-describedby=${describedByIds}
-    .value=${shown || msg('Not provided', { desc: 'a read-only field without a value' })}
+    .value=${shown || msg('Not provided')}
   />`;
 }
 

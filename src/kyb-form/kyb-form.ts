@@ -275,11 +275,11 @@ const NO_THEME: ThemeStyles = {
  * @cssproperty [--kyb-color-disabled-text=#475569] - Disabled buttons' text.
  * @cssproperty [--kyb-color-disabled-icon=#64748b] - Disabled icons.
  * @cssproperty [--kyb-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--kyb-font-size=1rem] - Base font size.
- * @cssproperty [--kyb-radius=0.5rem] - Corner radius.
- * @cssproperty [--kyb-space=1rem] - Base spacing.
+ * @cssproperty [--kyb-font-size=16px] - Base font size; every size inside derives from it (page font sizes do not reach inside).
+ * @cssproperty [--kyb-radius=0.5 × base] - Corner radius.
+ * @cssproperty [--kyb-space=1 × base] - Base spacing.
  * @cssproperty [--kyb-focus-ring=0 0 0 3px bg, 0 0 0 5px primary] - Focus ring (box-shadow).
- * @cssproperty [--kyb-max-width=48rem] - Maximum width of the form.
+ * @cssproperty [--kyb-max-width=48 × base] - Maximum width of the form.
  */
 @localized()
 export class KybFormElement extends LitElement {
