@@ -247,6 +247,19 @@ export const formStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
+  /* The open beneficiary form: a calm panel, so where it starts and ends is clear. */
+  .ben-form {
+    background: var(--c-surface);
+    border-radius: var(--radius);
+    padding: var(--space);
+    margin: 0 0 var(--space);
+  }
+  .ben-form-title {
+    margin-top: 0;
+  }
+  .ben-threshold {
+    color: var(--c-text);
+  }
   .ben-actions,
   .ben-form-actions {
     display: flex;
