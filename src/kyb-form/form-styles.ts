@@ -86,6 +86,12 @@ export const formStyles = css`
   textarea:where(:not([readonly])):hover {
     border-color: var(--c-text);
   }
+  /* With the focus ring (styles.ts), the edited box's own border turns primary too. */
+  input:where(:not([type='checkbox']):not([type='radio']):not([type='file']):not([readonly])):focus-visible,
+  select:focus-visible,
+  textarea:where(:not([readonly])):focus-visible {
+    border-color: var(--c-primary);
+  }
   textarea {
     resize: vertical;
   }

@@ -4,7 +4,7 @@
  * (debounced) and at once when a field is left. Failed saves keep the input and retry with backoff.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { msg, str } from '@lit/localize';
+import { msg } from '@lit/localize';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
@@ -488,15 +488,10 @@ export class CompanyStep implements StepController {
             : fixed
               ? null
               : companyHint(def.key);
+        // The prefilled value shows in the input right under the note.
         const note =
           !fixed && holdsChangeFrom(def, text)
-            ? msg(
-                str`${text.trim()} was filled in for you as an example and must be changed: enter your own value.`,
-                {
-                  id: 'company-change-from-note',
-                  desc: 'note under a field prefilled with an example value ({0}) that the user must replace',
-                },
-              )
+            ? msg('This value was filled in for you and must be changed.')
             : null;
         return renderField({
           id: fieldId(def),
