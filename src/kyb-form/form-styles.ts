@@ -4,6 +4,7 @@
  * to the element's shadow root next to the shell's styles (styles.ts), whose custom properties they use.
  */
 import { css } from 'lit';
+import { reviewStyles } from './review/styles.ts';
 
 export const formStyles = css`
   /* fields (used by field.ts and all steps) */
@@ -153,19 +154,7 @@ export const formStyles = css`
     color: var(--c-error);
     font-weight: 600;
   }
-  .summary {
-    margin: 0;
-    display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    gap: 0.25rem 1rem;
-  }
-  .summary dt {
-    font-weight: 600;
-  }
-  .summary dd {
-    margin: 0 0 0.5rem;
-    color: var(--c-text);
-  }
+  ${reviewStyles}
   .review-section-head {
     display: flex;
     flex-wrap: wrap;
@@ -289,14 +278,5 @@ export const formStyles = css`
     color: var(--c-muted);
     font-size: 0.9em;
     margin: calc(var(--space) * 0.25) 0;
-  }
-
-  @media (min-width: 40rem) {
-    .summary {
-      grid-template-columns: minmax(8rem, 1fr) 2fr;
-    }
-    .summary dd {
-      margin: 0;
-    }
   }
 `;

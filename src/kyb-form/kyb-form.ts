@@ -1006,7 +1006,7 @@ export class KybFormElement extends LitElement {
             step,
             title: this.#stepTitle(step),
             issues: c.validate(ctx),
-            summary: this.#screens!.renderSummaryList(c.summary(ctx.locale)),
+            summary: this.#screens!.renderSummaryList(c.summary(ctx)),
           };
         }
         const c = this.#steps[step] as WithSummary | undefined;

@@ -20,6 +20,7 @@ import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { DocumentSet, unclear } from '../documents/uploader.ts';
 import { renderSummaryList } from '../review/review.ts';
+import { formatNumber } from '../format.ts';
 import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
 import {
   applicantOf,
@@ -49,8 +50,7 @@ type DocLoad = { status: 'loading' } | { status: 'loaded' } | { status: 'error';
 
 export const ADD_BUTTON_ID = 'ben-add';
 
-const formatPct = (n: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+const formatPct = (n: number, locale: string) => formatNumber(n, locale, 2);
 
 /** Loads this step's translations for the active locale (people have documents too: both groups). */
 export const loadMessages = (): Promise<void> => addMessages(documentsMessages, beneficiariesMessages);

@@ -24,7 +24,7 @@ import {
 } from '../../api/kyb.ts';
 import { INDIVIDUAL_DOCUMENT_TYPES } from '../../api/document-types.ts';
 import { customDraftText, customIssueMessage, parseCustom, type CustomSpec } from '../custom-fields.ts';
-import { countryName, countryOptions } from '../format.ts';
+import { countryName, countryOptions, formatNumber } from '../format.ts';
 
 export { countryName, countryOptions };
 
@@ -373,11 +373,7 @@ const isType = (t: string): t is BeneficiaryTypeName => (BENEFICIARY_TYPES as re
 /** Formats a percentage for the input (no locale grouping, `.` or the locale's decimal sign). */
 export function formatPercentInput(value: number | null | undefined, locale = 'en'): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  try {
-    return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(value);
-  } catch {
-    return String(value);
-  }
+  return formatNumber(value, locale, 6, { useGrouping: false });
 }
 
 /** The draft text of an `info` member as read. */
@@ -624,13 +620,7 @@ export function ownershipTotal(
   return Math.round(total * 1e6) / 1e6;
 }
 
-const formatPct = (n: number, locale: string) => {
-  try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
-  } catch {
-    return String(n);
-  }
-};
+const formatPct = (n: number, locale: string) => formatNumber(n, locale, 2);
 
 /**
  * Every problem of the draft: the flow's required fields, each field's own rule, the published request
