@@ -195,8 +195,8 @@ export function formatBytes(bytes: number, locale: string): string {
   return `${value.toFixed(digits)} ${['B', 'kB', 'MB', 'GB'][i]}`;
 }
 
-/** A `#rrggbb` colour, upper-cased, or null when the text is not one (then it is shown as text). */
+/** A `#rrggbb` colour, or null when the text is not one (then it is shown as text). */
 export function hexColor(value: string | null | undefined): string | null {
   const v = (value ?? '').trim();
-  return /^#[0-9a-fA-F]{6}$/.test(v) ? v.toUpperCase() : null;
+  return /^#[0-9a-fA-F]{6}$/.test(v) ? v : null;
 }

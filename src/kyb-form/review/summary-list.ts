@@ -24,10 +24,7 @@ export interface SummaryFile {
  * text), files by name.
  */
 export type SummaryValue =
-  | string
-  | { list: readonly string[] }
-  | { color: string }
-  | { files: readonly SummaryFile[] };
+  string | { list: readonly string[] } | { color: string } | { files: readonly SummaryFile[] };
 
 /** Where a row's Edit link goes. */
 export interface EditTarget {
@@ -77,26 +74,60 @@ function renderValue(v: SummaryValue): TemplateResult | string {
   if ('files' in v) {
     const one = (f: SummaryFile) =>
       html`<span class="summary-file-name">${f.name}</span>${
-        f.detail ? html` <span class="summary-file-detail">(${f.detail})</span>` : nothing
-      }`;
+          f.detail ? html` <span class="summary-file-detail">(${f.detail})</span>` : nothing
+        }`;
     if (v.files.length === 1) return one(v.files[0]!);
     return html`<ul class="summary-values" part="summary-values">
       ${v.files.map((f) => html`<li>${one(f)}</li>`)}
     </ul>`;
   }
   return html`<span class="summary-color"
-    ><span
-      class="swatch"
-      part="summary-swatch"
-      aria-hidden="true"
-      ${ref((el) => paint(el, v.color))}
-    ></span
+    ><span class="swatch" part="summary-swatch" aria-hidden="true" ${ref((el) => paint(el, v.color))}></span
     ><span class="summary-color-text">${v.color}</span></span
   >`;
 }
 
-/** A summary list of rows; an empty list gives `empty` (or nothing). */
-export function renderSummaryList(rows: readonly SummaryRow[], empty?: string): TemplateResult {
+/** An Edit link (its accessible name: "Edit" and `name`, which must make it unique). */
+function editLink(target: EditTarget, name: string): TemplateResult {
+  return html`<a
+    href="#${target.id}"
+    class="summary-edit"
+    part="summary-edit"
+    data-edit-id=${target.id}
+    data-edit-step=${target.step}
+    >${msg('Edit')}<span class="visually-hidden"> ${name}</span></a
+  >`;
+}
+
+/**
+ * Problems that are not one row's (a beneficiary list without a required role, say): icon, text and,
+ * when `editable`, an Edit link to where it is fixed.
+ */
+export function renderProblems(
+  issues: readonly FieldIssue[],
+  editable: boolean,
+): TemplateResult | typeof nothing {
+  if (issues.length === 0) return nothing;
+  return html`<ul class="summary-problems" part="summary-problems">
+    ${issues.map(
+      (i) =>
+        html`<li>
+          <span class="summary-problem" part="summary-problem">${icon}${i.label}: ${i.message}</span>
+          ${editable ? editLink(i, `${i.label}: ${i.message}`) : nothing}
+        </li>`,
+    )}
+  </ul>`;
+}
+
+/**
+ * A summary list of rows; an empty list gives `empty` (or nothing). `context` (a beneficiary's name, a
+ * questionnaire's title) is added to each Edit link's hidden text so that its name stays unique.
+ */
+export function renderSummaryList(
+  rows: readonly SummaryRow[],
+  empty?: string,
+  context?: string,
+): TemplateResult {
   if (rows.length === 0 && empty) return html`<p class="hint">${empty}</p>`;
   return html`<dl class="summary" part="summary">
     ${rows.map((r) => {
@@ -108,7 +139,9 @@ export function renderSummaryList(rows: readonly SummaryRow[], empty?: string): 
           ${
             blank
               ? problem
-                ? html`<strong class="summary-missing" part="summary-missing">${icon}${msg('Missing')}</strong>`
+                ? html`<strong class="summary-missing" part="summary-missing"
+                    >${icon}${msg('Missing')}</strong
+                  >`
                 : html`<span class="summary-empty" part="summary-empty">${msg('Not provided')}</span>`
               : renderValue(r.value)
           }
@@ -121,14 +154,7 @@ export function renderSummaryList(rows: readonly SummaryRow[], empty?: string): 
         ${
           r.edit
             ? html`<dd class="summary-actions" part="summary-actions">
-                <a
-                  href="#${r.edit.id}"
-                  class="summary-edit"
-                  part="summary-edit"
-                  data-edit-id=${r.edit.id}
-                  data-edit-step=${r.edit.step}
-                  >${msg('Edit')}<span class="visually-hidden"> ${r.label}</span></a
-                >
+                ${editLink(r.edit, context ? `${r.label} (${context})` : r.label)}
               </dd>`
             : nothing
         }
