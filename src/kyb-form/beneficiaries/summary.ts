@@ -121,12 +121,13 @@ function documentRows(b: Beneficiary, o: BeneficiarySummaryInput): SummaryRow[] 
   const rows: SummaryRow[] = required.map((r) => {
     const docs = state.docs.filter((d) => d.type === r.docType);
     const label = docTypeLabel(r.docType);
+    const d = label;
     const issue =
       r.required && docs.length === 0 && o.editable
         ? {
             id: `${key}-upload`,
             label: msg(str`Upload a document for ${name}`),
-            message: msg(str`Upload this document: ${label}.`),
+            message: msg(str`Upload this document: ${d}.`),
             step,
           }
         : null;
