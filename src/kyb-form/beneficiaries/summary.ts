@@ -146,16 +146,19 @@ function documentRows(b: Beneficiary, o: BeneficiarySummaryInput): SummaryRow[] 
 /** The beneficiaries' summary. */
 export function renderBeneficiarySummary(o: BeneficiarySummaryInput): TemplateResult {
   const problems = renderProblems(o.listIssues, o.editable);
-  if (o.list.length === 0)
-    return html`${problems}${
-      o.listIssues.length ? nothing : html`<p class="hint">${msg('No beneficiaries added yet.')}</p>`
-    }`;
-  return html`${problems}
-  ${o.list.map(
-    (b) =>
-      html`<div class="summary-group" part="summary-group">
-        <h5>${beneficiaryName(b)}</h5>
-        ${renderSummaryList(rowsOf(b, o), undefined, beneficiaryName(b))}
-      </div>`,
-  )}`;
+  return html`<div class="ben-summary">
+    ${problems}
+    ${
+      o.list.length === 0 && o.listIssues.length === 0
+        ? html`<p class="hint">${msg('No beneficiaries added yet.')}</p>`
+        : nothing
+    }
+    ${o.list.map(
+      (b) =>
+        html`<div class="summary-group" part="summary-group">
+          <h5>${beneficiaryName(b)}</h5>
+          ${renderSummaryList(rowsOf(b, o), undefined, beneficiaryName(b))}
+        </div>`,
+    )}
+  </div>`;
 }
