@@ -25,6 +25,9 @@ export const reviewStyles = css`
     overflow-wrap: anywhere;
     min-width: 0;
   }
+  .summary-text {
+    white-space: pre-line;
+  }
   .summary-values {
     margin: 0;
     padding-inline-start: 1.25em;
@@ -70,6 +73,20 @@ export const reviewStyles = css`
   }
   .summary-actions {
     text-align: start;
+  }
+  .summary-problems {
+    list-style: none;
+    margin: 0 0 var(--space);
+    padding: 0;
+    display: grid;
+    gap: 0.5rem;
+  }
+  .summary-problems li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 0.25rem 1rem;
   }
   .summary-group + .summary-group {
     margin-top: var(--space);

@@ -63,7 +63,8 @@ function paint(el: Element | undefined, color: string) {
 }
 
 function renderValue(v: SummaryValue): TemplateResult | string {
-  if (typeof v === 'string') return v;
+  // Line breaks of long text answers are kept.
+  if (typeof v === 'string') return html`<span class="summary-text">${v}</span>`;
   if ('list' in v) {
     const items = v.list.filter((x) => x.trim() !== '');
     if (items.length === 1) return items[0]!;
