@@ -97,6 +97,21 @@ export const DocumentFilename = bounded(1, 100).check(
 );
 
 /**
+ * A list read from the service in which an item this client cannot use (a document type or key that is
+ * empty, an item of the wrong shape) is left out, instead of failing the whole answer.
+ */
+export const validItems = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.array(z.unknown()),
+    z.transform((list): z.output<T>[] =>
+      list.flatMap((x) => {
+        const r = z.safeParse(item, x);
+        return r.success ? [r.data as z.output<T>] : [];
+      }),
+    ),
+  );
+
+/**
  * A member read from the service that may be absent or `null` ("not set"): both read as `fallback`.
  * Published schemas mark many lists, flags and `order`s nullable; reading `null` must never fail.
  */

@@ -4,7 +4,7 @@
  * its default; members this client does not know are dropped; an unknown enum value falls back.
  */
 import * as z from 'zod/mini';
-import { opt, orElse } from './common.ts';
+import { opt, orElse, validItems } from './common.ts';
 import { Choice, CustomFieldDef } from './kyb-company.ts';
 import { THEME_COLOR_KEYS, type ThemeColorKey } from './theme-colors.ts';
 
@@ -69,8 +69,8 @@ export const FlowApplicant = z.object({
   applicantType: z.catch(ApplicantType, 'INDIVIDUAL'),
   fields: orElse(z.array(BeneficiaryFlowField), []),
   required: orElse(z.boolean(), false),
-  fieldsCustom: orElse(z.array(ApplicantCustomField), []),
-  documents: orElse(z.array(FlowDocument), []),
+  fieldsCustom: orElse(validItems(ApplicantCustomField), []),
+  documents: orElse(validItems(FlowDocument), []),
 });
 export type FlowApplicant = z.infer<typeof FlowApplicant>;
 
@@ -91,8 +91,8 @@ export type FlowBeneficiary = z.infer<typeof FlowBeneficiary>;
 /** `KybFormUnifiedFlow`. */
 export const Flow = z.object({
   fields: orElse(z.array(FlowField), []),
-  fieldsCustom: orElse(z.array(FlowCustomField), []),
-  documents: orElse(z.array(FlowDocument), []),
+  fieldsCustom: orElse(validItems(FlowCustomField), []),
+  documents: orElse(validItems(FlowDocument), []),
   beneficiaries: orElse(z.array(FlowBeneficiary), []),
   companySearch: orElse(z.boolean(), false),
   bankVerification: orElse(z.boolean(), false),

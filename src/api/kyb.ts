@@ -22,6 +22,7 @@ import {
   orElse,
   Tags,
   Uuid,
+  validItems,
 } from './common.ts';
 import { CountryCode } from './countries.ts';
 import { Choice, Company, Email, WebUrl } from './kyb-company.ts';
@@ -132,7 +133,7 @@ export const Section = z.object({
   title: orElse(z.string(), ''),
   description: orElse(z.string(), ''),
   condition: opt(z.string()),
-  questions: orElse(z.array(Question), []),
+  questions: orElse(validItems(Question), []),
 });
 export type Section = z.infer<typeof Section>;
 export const Questionnaire = z.object({
@@ -142,7 +143,7 @@ export const Questionnaire = z.object({
   title: orElse(z.string(), ''),
   description: orElse(z.string(), ''),
   type: z.catch(z.nullable(z.enum(['KYC', 'KYB'])), null),
-  sections: orElse(z.array(Section), []),
+  sections: orElse(validItems(Section), []),
 });
 export type Questionnaire = z.infer<typeof Questionnaire>;
 export const QuestionnaireList = z.array(Questionnaire);

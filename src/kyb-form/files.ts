@@ -1,26 +1,13 @@
 /** File handling shared by document uploads and FILE questions: type and size checks, base64 reading. */
 import { msg, str } from '@lit/localize';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES } from '../api/common.ts';
+import { formatBytes } from './format.ts';
 
 /** The `accept` attribute for document inputs: images and PDF. */
 export const DOCUMENT_ACCEPT = [...DOCUMENT_MIME_TYPES, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
-/** Human-readable size in the active locale (`4.2 MB`). */
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let i = 0;
-  while (value >= 1024 && i < units.length - 1) {
-    value /= 1024;
-    i++;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[i],
-    unitDisplay: 'short',
-    maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
-  }).format(value);
-}
+/** Human-readable size in the active locale (`4.2 MB`), guarded in format.ts. */
+export { formatBytes };
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 

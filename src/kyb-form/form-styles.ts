@@ -4,6 +4,7 @@
  * to the element's shadow root next to the shell's styles (styles.ts), whose custom properties they use.
  */
 import { css } from 'lit';
+import { reviewStyles } from './review/styles.ts';
 
 export const formStyles = css`
   /*
@@ -216,19 +217,7 @@ export const formStyles = css`
     color: var(--c-error);
     font-weight: 600;
   }
-  .summary {
-    margin: 0;
-    display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    gap: calc(var(--size) * 0.25) calc(var(--size) * 1);
-  }
-  .summary dt {
-    font-weight: 600;
-  }
-  .summary dd {
-    margin: 0 0 calc(var(--size) * 0.5);
-    color: var(--c-text);
-  }
+  ${reviewStyles}
   .review-section-head {
     display: flex;
     flex-wrap: wrap;
@@ -365,14 +354,5 @@ export const formStyles = css`
     color: var(--c-muted);
     font-size: calc(var(--size) * 0.9);
     margin: calc(var(--space) * 0.25) 0;
-  }
-
-  @media (min-width: 40rem) {
-    .summary {
-      grid-template-columns: minmax(calc(var(--size) * 8), 1fr) 2fr;
-    }
-    .summary dd {
-      margin: 0;
-    }
   }
 `;

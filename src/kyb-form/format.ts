@@ -1,23 +1,48 @@
 /**
  * Locale formatting of service data, each with one guarded path: any string the service may send (a
- * country that is not a region code, a malformed date, an unknown locale) gives a readable fallback,
- * never an exception.
+ * country that is not a region code, a malformed date, an unknown locale, a number out of range) gives a
+ * readable fallback, never an exception. Every `Intl` use of the form goes through this module; the
+ * formatters are cached per locale and options.
  */
 import { COUNTRY_CODES } from '../api/countries.ts';
 
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-function regions(locale: string): Intl.DisplayNames | null {
-  let names = displayNames.get(locale);
-  if (names === undefined) {
+/** `locale` when the engine accepts it as a language tag, else `en` (an unknown but valid tag is fine). */
+const canonical = new Map<string, string>();
+export function safeLocale(locale: string | null | undefined): string {
+  if (!locale) return 'en';
+  let tag = canonical.get(locale);
+  if (tag === undefined) {
     try {
-      names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+      tag = Intl.getCanonicalLocales(locale)[0] ?? 'en';
     } catch {
-      names = null;
+      tag = 'en';
     }
-    displayNames.set(locale, names);
+    canonical.set(locale, tag);
   }
-  return names;
+  return tag;
 }
+
+const formatters = new Map<string, unknown>();
+/** A cached formatter; `null` when the engine refuses the options even with `en`. */
+function cached<T>(kind: string, locale: string, options: object, make: (locale: string) => T): T | null {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  if (formatters.has(key)) return formatters.get(key) as T | null;
+  let f: T | null;
+  try {
+    f = make(safeLocale(locale));
+  } catch {
+    try {
+      f = make('en');
+    } catch {
+      f = null;
+    }
+  }
+  formatters.set(key, f);
+  return f;
+}
+
+const regions = (locale: string) =>
+  cached('region', locale, {}, (l) => new Intl.DisplayNames([l, 'en'], { type: 'region' }));
 
 /** The country's name in the locale; the code itself when it is not a region code (`DEU`, `Germany`). */
 export function countryName(code: string | null | undefined, locale: string): string {
@@ -31,45 +56,147 @@ export function countryName(code: string | null | undefined, locale: string): st
   }
 }
 
-const optionCache = new Map<string, { code: string; name: string }[]>();
+const optionCache = new Map<string, readonly { code: string; name: string }[]>();
 /** Country options in the locale, sorted by name (cached per locale). */
-export function countryOptions(locale: string): { code: string; name: string }[] {
+export function countryOptions(locale: string): readonly { code: string; name: string }[] {
   let list = optionCache.get(locale);
   if (!list) {
-    let collator: Intl.Collator;
-    try {
-      collator = new Intl.Collator(locale);
-    } catch {
-      collator = new Intl.Collator('en');
-    }
+    const collator = cached('collator', locale, {}, (l) => new Intl.Collator(l));
     list = COUNTRY_CODES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
-      collator.compare(a.name, b.name),
+      collator ? collator.compare(a.name, b.name) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     );
     optionCache.set(locale, list);
   }
   return list;
 }
 
-/** A calendar date (`YYYY-MM-DD`) as the locale writes it; the text itself when it is not such a date. */
+/** Lower case for matching, in the locale's rules when the locale is usable. */
+export function lowerCase(text: string, locale: string): string {
+  try {
+    return text.toLocaleLowerCase(safeLocale(locale));
+  } catch {
+    return text.toLowerCase();
+  }
+}
+
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  cached('date', locale, options, (l) => new Intl.DateTimeFormat(l, options));
+
+function formatWith(d: Date, locale: string, options: Intl.DateTimeFormatOptions, fallback: string): string {
+  if (Number.isNaN(d.getTime())) return fallback;
+  try {
+    return dateFormat(locale, options)?.format(d) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A UTC date of the calendar parts, or null when they do not name a real day/time. */
+function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): Date | null {
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  date.setUTCFullYear(y);
+  if (
+    Number.isNaN(date.getTime()) ||
+    date.getUTCMonth() !== mo - 1 ||
+    date.getUTCDate() !== d ||
+    date.getUTCHours() !== h ||
+    date.getUTCMinutes() !== mi ||
+    date.getUTCSeconds() !== s
+  )
+    return null;
+  return date;
+}
+
+/**
+ * A calendar date (`YYYY-MM-DD`) as the locale writes it, never shifted by the time zone; the text itself
+ * when it is not such a date (`2024-13-45`, `not a date`).
+ */
 export function formatDate(value: string | null | undefined, locale: string): string {
   if (!value) return '';
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
   if (!m) return value;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (Number.isNaN(d.getTime()) || d.getUTCDate() !== Number(m[3])) return value;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
-  } catch {
-    return value;
-  }
+  const d = utc(Number(m[1]), Number(m[2]), Number(m[3]));
+  return d ? formatWith(d, locale, { dateStyle: 'long', timeZone: 'UTC' }, value) : value;
+}
+
+/** A time of day (`HH:MM` or `HH:MM:SS`) as the locale writes it; the text itself when it is not one. */
+export function formatTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const m = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return value;
+  const seconds = m[3] !== undefined && m[3] !== '00';
+  const d = utc(2000, 1, 1, Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
+  return d
+    ? formatWith(d, locale, { timeStyle: seconds ? 'medium' : 'short', timeZone: 'UTC' }, value)
+    : value;
+}
+
+/**
+ * A date and time (ISO 8601). With an offset (`Z`, `+02:00`) it is an instant, shown in the user's time
+ * zone; without one it is a wall-clock time, shown as written. The text itself when it is not one.
+ */
+export function formatDateTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      value.trim(),
+    );
+  if (!m) return value;
+  const wall = utc(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  if (!wall) return value;
+  const seconds = m[6] !== undefined && m[6] !== '00';
+  const style: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: seconds ? 'medium' : 'short' };
+  if (!m[7]) return formatWith(wall, locale, { ...style, timeZone: 'UTC' }, value);
+  const instant = new Date(value.trim().replace(' ', 'T'));
+  return formatWith(instant, locale, style, value);
 }
 
 /** A number as the locale writes it; the input as text when it is not a finite number. */
-export function formatNumber(value: unknown, locale: string, maximumFractionDigits = 6): string {
+export function formatNumber(
+  value: unknown,
+  locale: string,
+  maximumFractionDigits = 6,
+  options: { useGrouping?: boolean } = {},
+): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
+  const digits = Math.min(20, Math.max(0, Math.floor(maximumFractionDigits)));
   try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(value);
+    const f = cached(
+      'number',
+      locale,
+      { digits, ...options },
+      (l) => new Intl.NumberFormat(l, { maximumFractionDigits: digits, ...options }),
+    );
+    return f ? f.format(value) : String(value);
   } catch {
     return String(value);
   }
+}
+
+/** Human-readable size in the locale (`4.2 MB`); plain bytes when the engine has no unit formatting. */
+export function formatBytes(bytes: number, locale: string): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return String(bytes);
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let i = 0;
+  while (value >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  const unit = units[i]!;
+  const digits = value < 10 && i > 0 ? 1 : 0;
+  const options = { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits } as const;
+  try {
+    const f = cached('unit', locale, options, (l) => new Intl.NumberFormat(l, options));
+    if (f) return f.format(value);
+  } catch {
+    // below
+  }
+  return `${value.toFixed(digits)} ${['B', 'kB', 'MB', 'GB'][i]}`;
+}
+
+/** A `#rrggbb` colour, or null when the text is not one (then it is shown as text). */
+export function hexColor(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim();
+  return /^#[0-9a-fA-F]{6}$/.test(v) ? v : null;
 }

@@ -174,7 +174,13 @@ const NO_THEME: ThemeStyles = {
  * @csspart company - The company step body.
  * @csspart review - The review step body.
  * @csspart review-section - A section of the review summary.
- * @csspart summary - A label/value summary list.
+ * @csspart summary - A label/value summary list (`dl`) of the review.
+ * @csspart summary-row - A row of a summary list: `summary-key`, `summary-value`, `summary-actions` are its cells.
+ * @csspart summary-edit - A row's Edit link (goes to the field and focuses it).
+ * @csspart summary-missing - "Missing" on a required item that is empty (optional ones: `summary-empty`).
+ * @csspart summary-problem - A problem shown in the review summary (`summary-problems`: a list of them).
+ * @csspart summary-swatch - The colour swatch of a colour answer.
+ * @csspart summary-values - A list value; `summary-group` is one beneficiary's block.
  * @csspart field - A field wrapper. @csspart field-label - A label. @csspart field-description - A hint.
  * @csspart field-error - A field's error message.
  * @csspart input - Every input, select and textarea (also `select`, `textarea`).
@@ -1006,7 +1012,7 @@ export class KybFormElement extends LitElement {
             step,
             title: this.#stepTitle(step),
             issues: c.validate(ctx),
-            summary: this.#screens!.renderSummaryList(c.summary(ctx.locale)),
+            summary: this.#screens!.renderSummaryList(c.summary(ctx)),
           };
         }
         const c = this.#steps[step] as WithSummary | undefined;

@@ -20,7 +20,8 @@ test('answerText: unanswered and empty values are empty (shown as "Not provided"
 
 test('answerText: text as is, numbers formatted for the locale, service text never interpreted', () => {
   assert.equal(answerText(q('TEXT'), '<b>bold</b>', 'en'), '<b>bold</b>');
-  assert.equal(answerText(q('DATE'), '2024-05-01', 'en'), '2024-05-01');
+  assert.equal(answerText(q('DATE'), '2024-05-01', 'en'), 'May 1, 2024');
+  assert.equal(answerText(q('DATE'), '2024-05-01', 'de'), '1. Mai 2024');
   assert.equal(answerText(q('INTEGER'), 1234567, 'en'), '1,234,567');
   assert.equal(answerText(q('FLOAT'), 0.125, 'de'), '0,125');
   assert.equal(answerText(q('COLOR'), '#aabbcc', 'en'), '#aabbcc');

@@ -6,6 +6,7 @@
 import { msg, str } from '@lit/localize';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary, type KybDocument } from '../../api/kyb.ts';
 import { customIssueMessage, parseCustom } from '../custom-fields.ts';
+import { formatNumber } from '../format.ts';
 import {
   applicantOf,
   rolesFor,
@@ -138,13 +139,7 @@ export function ownershipTotal(
   return Math.round(total * 1e6) / 1e6;
 }
 
-const formatPct = (n: number, locale: string) => {
-  try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
-  } catch {
-    return String(n);
-  }
-};
+const formatPct = (n: number, locale: string) => formatNumber(n, locale, 2);
 
 /**
  * Every problem of the draft: the flow's required fields, each field's own rule, the published request

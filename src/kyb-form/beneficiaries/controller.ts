@@ -19,7 +19,8 @@ import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { DocumentSet, unclear } from '../documents/uploader.ts';
-import { renderSummaryList } from '../review/review.ts';
+import { renderBeneficiarySummary } from './summary.ts';
+import { formatNumber } from '../format.ts';
 import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
 import {
   applicantOf,
@@ -49,8 +50,7 @@ type DocLoad = { status: 'loading' } | { status: 'loaded' } | { status: 'error';
 
 export const ADD_BUTTON_ID = 'ben-add';
 
-const formatPct = (n: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
+const formatPct = (n: number, locale: string) => formatNumber(n, locale, 2);
 
 /** Loads this step's translations for the active locale (people have documents too: both groups). */
 export const loadMessages = (): Promise<void> => addMessages(documentsMessages, beneficiariesMessages);
@@ -723,24 +723,45 @@ export class BeneficiariesStep implements StepController {
     ctx.requestUpdate();
   }
 
-  /** A read-only summary for the review step: one row per beneficiary. */
+  /**
+   * The review summary: each beneficiary with its fields and documents (see summary.ts). Loads the
+   * documents when the step was never shown (the review can be the first screen).
+   */
   summary(ctx: KybContext): TemplateResult {
-    if (this.#list.length === 0) return html`<p class="hint">${msg('No beneficiaries added yet.')}</p>`;
-    return renderSummaryList(
-      this.#list.map((b) => {
-        const parts = [b.infoType === 'COMPANY' ? msg('Company') : msg('Person')];
-        if (b.beneficiaryTypes.length) parts.push(b.beneficiaryTypes.map(typeShortLabel).join(', '));
-        if (typeof b.ownershipPercentage === 'number') {
-          const pct = formatPct(b.ownershipPercentage, ctx.locale);
-          parts.push(msg(str`${pct}%`));
-        }
-        if (this.#docLoad.get(b.id)?.status === 'loaded') {
-          const n = this.#docSet(b.id).docs.length;
-          parts.push(msg(str`Documents: ${n}`));
-        }
-        return { label: beneficiaryName(b), value: parts.join(' · ') };
-      }),
-    );
+    if (!this.#started) {
+      this.#started = true;
+      for (const b of this.#list) void this.#loadDocs(ctx, b.id, true);
+    }
+    const cfg = beneficiaryConfig(ctx.flow);
+    const ordered: Beneficiary[] = [];
+    const seen = new Set<string>();
+    const visit = (parent: string | null) => {
+      for (const b of this.#ownersOf(parent)) {
+        if (seen.has(b.id)) continue;
+        seen.add(b.id);
+        ordered.push(b);
+        visit(b.id);
+      }
+    };
+    visit(null);
+    for (const b of this.#list) if (!seen.has(b.id)) ordered.push(b);
+    return renderBeneficiarySummary({
+      list: ordered,
+      all: this.#list,
+      cfg,
+      locale: ctx.locale,
+      editable: !ctx.readOnly && !cfg.readOnly,
+      key: (id) => this.#key(id),
+      docs: (id) => {
+        const load = this.#docLoad.get(id) ?? { status: 'loading' as const };
+        return {
+          status: load.status,
+          message: load.status === 'error' ? load.message : undefined,
+          docs: this.#docSet(id).docs,
+        };
+      },
+      listIssues: ctx.readOnly ? [] : this.validate(ctx).filter((i) => !i.id.endsWith('-upload')),
+    });
   }
 
   /* ------------------------------------------------------------ validate and flush */

@@ -9,6 +9,7 @@ import {
   type CustomValue,
 } from '../../api/kyb.ts';
 import { customDraftText, parseCustom } from '../custom-fields.ts';
+import { formatNumber } from '../format.ts';
 import {
   ALWAYS,
   applicantOf,
@@ -64,11 +65,7 @@ const isType = (t: string): t is BeneficiaryTypeName => (BENEFICIARY_TYPES as re
 /** Formats a percentage for the input (no locale grouping, `.` or the locale's decimal sign). */
 export function formatPercentInput(value: number | null | undefined, locale = 'en'): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  try {
-    return new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 6 }).format(value);
-  } catch {
-    return String(value);
-  }
+  return formatNumber(value, locale, 6, { useGrouping: false });
 }
 
 /** The draft text of an `info` member as read. */

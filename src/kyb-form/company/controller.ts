@@ -9,9 +9,10 @@ import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
-import { customDisplay, isGroupType, renderCustomControl } from '../custom-fields.ts';
+import { customSummaryValue, isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
-import { countryOptions } from '../format.ts';
+import { countryName, countryOptions } from '../format.ts';
+import type { SummaryRow, SummaryValue } from '../review/summary-list.ts';
 import {
   canCreate,
   companyPayload,
@@ -373,23 +374,27 @@ export class CompanyStep implements StepController {
       }));
   }
 
-  /** Label and display text of every field, for the review summary. */
-  summary(locale: string): { label: string; value: string }[] {
-    let regions: Intl.DisplayNames | null = null;
-    try {
-      regions = new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      regions = null;
-    }
+  /**
+   * The review summary's rows: every field's label and value as the review shows it (countries by name,
+   * lists as lists, custom values formatted), its problem and the Edit link to its control.
+   */
+  summary(ctx: KybContext): SummaryRow[] {
+    const locale = ctx.locale;
+    const issues = new Map(ctx.readOnly ? [] : this.validate(ctx).map((i) => [i.id, i]));
     return this.defs.map((d) => {
       const text = this.#draft[d.draftKey] ?? '';
-      let value = text;
-      if (d.kind === 'standard' && d.key === 'country' && text)
-        value = regions?.of(text.toUpperCase()) ?? text;
+      let value: SummaryValue = text;
+      if (d.kind === 'standard' && d.key === 'country') value = countryName(text, locale);
       if (d.kind === 'standard' && d.key === 'brandNames')
-        value = text.split(/\r?\n/).filter(Boolean).join(', ');
-      if (d.kind === 'custom') value = customDisplay(d, text, locale);
-      return { label: this.#label(d), value };
+        value = { list: text.split(/\r?\n/).filter((x) => x.trim() !== '') };
+      if (d.kind === 'custom') value = customSummaryValue(d, text, locale);
+      const id = d.kind === 'custom' && d.type === 'SELECT_MULTI' ? `${fieldId(d)}-0` : fieldId(d);
+      return {
+        label: this.#label(d).trim() || d.key,
+        value,
+        issue: issues.get(id) ?? null,
+        edit: ctx.readOnly || d.readOnly ? null : { id, step: 'company' as const },
+      };
     });
   }
 

@@ -10,7 +10,7 @@ import { msg } from '@lit/localize';
 import { uploadTypeFor } from '../../api/document-types.ts';
 import type { KybDocument } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
-import { renderSummaryList } from '../review/review.ts';
+import { renderSummaryList, type SummaryRow } from '../review/summary-list.ts';
 import { DocumentSet } from './uploader.ts';
 import {
   companySlots,
@@ -126,27 +126,35 @@ export class DocumentsStep implements StepController {
     </div>`;
   }
 
-  /** A read-only summary for the review step: the uploaded files per document type. */
+  /**
+   * The review summary: the uploaded files (by name) per document type, a required type without a file
+   * marked missing, each row with an Edit link to its upload.
+   */
   summary(ctx: KybContext): TemplateResult {
     const slots = companySlots(ctx.flow);
-    const names = (docs: readonly KybDocument[]) => docs.map((d) => d.filename).join(', ');
+    const files = (docs: readonly KybDocument[]) => ({ files: docs.map((d) => ({ name: d.filename })) });
+    const edit = (id: string) => (ctx.readOnly ? null : { id, step: 'documents' as const });
     if (slots === null) {
-      if (this.#set.docs.length === 0) return html`<p class="hint">${msg('No file uploaded.')}</p>`;
       return renderSummaryList(
         [...new Set(this.#set.docs.map((d) => d.type ?? ''))].map((t) => ({
           label: docTypeLabel(t),
-          value: names(this.#set.docs.filter((d) => (d.type ?? '') === t)),
+          value: files(this.#set.docs.filter((d) => (d.type ?? '') === t)),
+          edit: edit(GENERIC_UPLOAD_ID),
         })),
+        msg('No file uploaded.'),
       );
     }
+    const issues = new Map(this.validate(ctx).map((i) => [i.id, i]));
     const known = new Set(slots.map((s) => s.docType));
-    const rows = slots.map((s) => ({
+    const rows: SummaryRow[] = slots.map((s, i) => ({
       label: docTypeLabel(s.docType),
-      value: names(this.#set.docsOfType(s.docType)),
+      value: files(this.#set.docsOfType(s.docType)),
+      issue: issues.get(slotId(s, i)) ?? null,
+      edit: edit(slotId(s, i)),
     }));
     const others = this.#set.docs.filter((d) => !d.type || !known.has(d.type));
-    if (others.length) rows.push({ label: msg('Other uploaded documents'), value: names(others) });
-    return renderSummaryList(rows);
+    if (others.length) rows.push({ label: msg('Other uploaded documents'), value: files(others) });
+    return renderSummaryList(rows, msg('No file uploaded.'));
   }
 
   validate(ctx: KybContext): FieldIssue[] {

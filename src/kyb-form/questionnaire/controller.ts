@@ -33,8 +33,8 @@ import {
 } from './answers-state.ts';
 import { focusId, MAX_FILES, MAX_LIST_ITEMS, questionLabel, renderQuestion, type QRec } from './controls.ts';
 import { problemMessage, tooManyFilesMessage } from './validation.ts';
-import { answerText } from './summary.ts';
-import { renderSummaryList } from '../review/review.ts';
+import { answerValue } from './summary.ts';
+import { renderSummaryList, type SummaryRow } from '../review/summary-list.ts';
 import { addMessages } from '../../i18n/index.ts';
 import { messages as questionnaireMessages } from '../../i18n/generated/kyb-questionnaire/index.ts';
 
@@ -276,13 +276,24 @@ export class QuestionnairesStep implements StepController {
         (s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0,
       );
       if (sections.length === 0) return nothing;
-      const rows = (sec: SecState) =>
+      const title = textOr(q.title, q.name, q.key);
+      const rows = (sec: SecState): SummaryRow[] =>
         sec.visible.map((r) => ({
           label: questionLabel(r.question),
-          value: answerText(r.question, r.value, ctx.locale),
+          value: answerValue(r.question, r.value, ctx.locale),
+          issue:
+            r.problem && !ctx.readOnly
+              ? {
+                  id: focusId(r),
+                  label: questionLabel(r.question),
+                  message: problemMessage(r.problem, r.question),
+                  step: 'questionnaires' as const,
+                }
+              : null,
+          edit: ctx.readOnly ? null : { id: focusId(r), step: 'questionnaires' as const },
         }));
       return html`<div class="questionnaire-summary">
-        <h5 class="questionnaire-title" part="questionnaire-title">${textOr(q.title, q.name, q.key)}</h5>
+        <h5 class="questionnaire-title" part="questionnaire-title">${title}</h5>
         ${sections.map(
           (sec) =>
             html`${
@@ -290,7 +301,7 @@ export class QuestionnairesStep implements StepController {
                 ? html`<h6 class="section-title" part="section-title">${sec.section.title}</h6>`
                 : nothing
             }
-            ${renderSummaryList(rows(sec))}`,
+            ${renderSummaryList(rows(sec), undefined, this.#states.length > 1 ? title : undefined)}`,
         )}
       </div>`;
     })}`;

@@ -5,10 +5,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { COUNTRY_CODES } from '../../api/countries.ts';
 import type { AnswerValue, FileAnswer, Question, Section } from '../../api/kyb.ts';
 import { describedBy, textOr } from '../field.ts';
 import { DOCUMENT_ACCEPT, formatBytes } from '../files.ts';
+import { countryName, countryOptions, lowerCase } from '../format.ts';
 import { base64Bytes } from '../../api/common.ts';
 import { isFileUrl, isSingleCheckbox, safeFileHref, type Problem } from './answers-state.ts';
 
@@ -48,35 +48,8 @@ export interface RenderOptions {
 
 /* ------------------------------------------------------------------ countries */
 
-const countryCache = new Map<string, readonly { code: string; name: string }[]>();
-
-/** Country codes with localized names, sorted by name in `locale`. */
-export function countryOptions(locale: string): readonly { code: string; name: string }[] {
-  const cached = countryCache.get(locale);
-  if (cached) return cached;
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  const list = COUNTRY_CODES.map((code) => {
-    let name: string = code;
-    try {
-      name = names?.of(code) ?? code;
-    } catch {
-      name = code;
-    }
-    return { code, name };
-  });
-  const collator = new Intl.Collator(locale);
-  list.sort((a, b) => collator.compare(a.name, b.name));
-  countryCache.set(locale, list);
-  return list;
-}
-
-export const countryName = (code: string, locale: string) =>
-  countryOptions(locale).find((c) => c.code === code)?.name ?? code;
+/** Country options and names come from format.ts (cached per locale, guarded). */
+export { countryName, countryOptions };
 
 /* ------------------------------------------------------------------ ids */
 
@@ -352,13 +325,13 @@ function choiceGroup(rec: QRec, o: RenderOptions, kind: 'radio' | 'checkbox'): T
 
 function countryMulti(rec: QRec, o: RenderOptions): TemplateResult {
   const selected = arrValue(rec.value);
-  const filter = rec.filter.trim().toLocaleLowerCase(o.locale);
+  const filter = lowerCase(rec.filter.trim(), o.locale);
   const all = countryOptions(o.locale);
   const shown = all.filter(
     (c) =>
       selected.includes(c.code) ||
       filter === '' ||
-      c.name.toLocaleLowerCase(o.locale).includes(filter) ||
+      lowerCase(c.name, o.locale).includes(filter) ||
       c.code.toLowerCase() === filter,
   );
   const count = selected.length;

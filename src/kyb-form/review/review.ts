@@ -6,6 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FieldIssue, StepId } from '../context.ts';
+import { editLinkClick } from './summary-list.ts';
 
 export interface ReviewSection {
   step: StepId;
@@ -91,7 +92,7 @@ export function renderErrorSummary(
 export function renderReview(o: ReviewOptions): TemplateResult {
   const issues = o.sections.flatMap((s) => s.issues);
   const showSummary = o.submitAttempted && !o.submitted;
-  return html`<div class="step-body" part="review">
+  return html`<div class="step-body" part="review" @click=${(e: Event) => editLinkClick(e, o.onIssue)}>
     ${showSummary ? renderErrorSummary(issues, o.serverIssues, o.onIssue) : nothing}
     ${
       o.submitted
@@ -163,13 +164,5 @@ export function renderReview(o: ReviewOptions): TemplateResult {
   </div>`;
 }
 
-/** A definition list of label/value pairs ("Not provided" for empty values). */
-export function renderSummaryList(rows: { label: string; value: string }[]): TemplateResult {
-  return html`<dl class="summary" part="summary">
-    ${rows.map(
-      (r) =>
-        html`<dt>${r.label}</dt>
-          <dd>${r.value || html`<span class="hint">${msg('Not provided')}</span>`}</dd>`,
-    )}
-  </dl>`;
-}
+export { renderSummaryList } from './summary-list.ts';
+export type { SummaryRow, SummaryValue, EditTarget } from './summary-list.ts';
