@@ -4,8 +4,10 @@
  * to the element's shadow root next to the shell's styles (styles.ts), whose custom properties they use.
  */
 import { css } from 'lit';
+import { uploadStyles } from './upload/styles.ts';
 
 export const formStyles = css`
+  ${uploadStyles}
   /* fields (used by field.ts and all steps) */
   .field {
     display: flex;
