@@ -753,7 +753,9 @@ describe('kyb-form questionnaires step', function () {
     expect(byLabel(r, 'Text question').readOnly).to.equal(true);
     expect(byLabel<HTMLSelectElement>(r, 'Country question').disabled).to.equal(true);
     expect(byLabel(group(r, 'Radio question'), 'Alpha').disabled).to.equal(true);
-    expect(byLabel(r, 'File question').disabled).to.equal(true);
+    // A file question shows its files (none here), without a drop zone.
+    expect(r.querySelector('input[type="file"]')).to.equal(null);
+    expect(r.querySelector('[part~="upload-dropzone"]')).to.equal(null);
     expect(r.querySelectorAll('button').length).to.equal(0);
     await env.control.clearRequests();
     await click(m, byLabel(r, 'Agree question'));

@@ -367,6 +367,8 @@ export class DocumentSet {
               error,
               locale: ctx.locale,
               disabled: busy,
+              missing:
+                slot.required && (slot.types.length > 1 || this.docsOfType(slot.types[0] ?? '').length === 0),
               before: select,
               onChange: (e) => this.#onFile(ctx, slot, e),
               onCancel: () => this.#replacing.delete(slot.id),

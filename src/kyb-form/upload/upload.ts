@@ -150,6 +150,10 @@ export interface DropzoneOptions {
   onChange?: ((e: Event) => void) | undefined;
   /** `cancel` handler (the chooser was closed without a file). */
   onCancel?: ((e: Event) => void) | undefined;
+  /** Sets the input's `required` (announced by screen readers): required and nothing uploaded yet. */
+  missing?: boolean | undefined;
+  /** Rendered after the zone, before the error (the list of files). */
+  after?: TemplateResult | typeof nothing | undefined;
   /** Rendered between the label and the zone (a type select, for instance). */
   before?: TemplateResult | typeof nothing | undefined;
   /** Extra parts on the wrapper (e.g. `field question`). */
@@ -199,6 +203,7 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
         aria-describedby=${described}
         aria-invalid=${o.error ? 'true' : 'false'}
         ?multiple=${!!o.multiple}
+        ?required=${!!o.missing}
         ?disabled=${!!o.disabled}
         @change=${o.onChange ?? nothing}
         @cancel=${o.onCancel ?? nothing}
@@ -212,6 +217,7 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
       </span>
       <span class="upload-hint" part="upload-hint" id=${hintId}>${acceptText(o.locale)}</span>
     </div>
+    ${o.after ?? nothing}
     ${o.error ? html`<p class="field-error" id="${o.id}-err" part="field-error" role="alert">${o.error}</p>` : nothing}
   </div>`;
 }
