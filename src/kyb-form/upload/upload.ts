@@ -269,7 +269,7 @@ export function renderFileCard(o: FileCardOptions): TemplateResult {
           ></progress>
           <span class="upload-pct">${msg(str`${pct}%`)}</span>`
       : s.kind === 'uploaded'
-        ? html`<span class="upload-state is-done">${msg('Uploaded', { desc: 'state of a file' })}</span>`
+        ? html`<span class="upload-state is-done">${msg('Uploaded')}</span>`
         : s.kind === 'failed'
           ? html`<span class="upload-state is-failed"
               >${msg('Not uploaded', { desc: 'state of a file' })}</span
