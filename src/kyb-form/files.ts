@@ -5,7 +5,7 @@ import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES } from '..
 /** The `accept` attribute for document inputs: images and PDF. */
 export const DOCUMENT_ACCEPT = [...DOCUMENT_MIME_TYPES, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
-/** Human-readable size in the active locale (`4.2 MB`). */
+/** Human-readable size in the active locale (`4.2 MB`; below 1 KB in words: `70 bytes`). */
 export function formatBytes(bytes: number, locale: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = bytes;
@@ -17,7 +17,8 @@ export function formatBytes(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: units[i],
-    unitDisplay: 'short',
+    // `70 byte` reads as a typo in English: whole bytes are written out (`70 bytes`, `70 Byte`).
+    unitDisplay: i === 0 ? 'long' : 'short',
     maximumFractionDigits: value < 10 && i > 0 ? 1 : 0,
   }).format(value);
 }
