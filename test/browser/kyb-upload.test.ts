@@ -234,7 +234,16 @@ describe('upload component', function () {
     expect(text(uploading.querySelector('[part~="upload-file-size"]'))).to.equal(
       formatBytes(PNG.length, 'en'),
     );
-    expect(certInput(el).disabled).to.equal(true);
+    // Busy: no new file meanwhile, but the input keeps the focus (not disabled).
+    expect(certInput(el).disabled).to.equal(false);
+    expect(certInput(el).getAttribute('aria-disabled')).to.equal('true');
+    let opened = 0;
+    certInput(el).addEventListener('click', (ev) => {
+      if (!ev.defaultPrevented) opened++;
+      ev.preventDefault();
+    });
+    certInput(el).click();
+    expect(opened).to.equal(0);
     release();
     await waitUntil(() => docCards(el).length === 1, 'no document', { timeout: 8000 });
     expect($(el, 'progress')).to.equal(null);
@@ -247,7 +256,7 @@ describe('upload component', function () {
     await waitUntil(() => img.complete && img.naturalWidth > 0, 'thumbnail did not load', { timeout: 5000 });
     expect(img.hidden).to.equal(false);
     expect(text($(el, '[part="upload-status"]'))).to.equal('Uploaded scan.png.');
-    expect(certInput(el).disabled).to.equal(false);
+    expect(certInput(el).hasAttribute('aria-disabled')).to.equal(false);
   });
 
   it('shows the document icon for a PDF and for an image that cannot be shown', async () => {

@@ -366,7 +366,7 @@ export class DocumentSet {
               description: slot.description,
               error,
               locale: ctx.locale,
-              disabled: busy,
+              busy,
               missing:
                 slot.required && (slot.types.length > 1 || this.docsOfType(slot.types[0] ?? '').length === 0),
               before: select,

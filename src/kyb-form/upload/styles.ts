@@ -32,7 +32,8 @@ export const uploadStyles = css`
     outline-offset: 3px;
     box-shadow: var(--focus);
   }
-  .upload-zone:has(.upload-input:disabled) {
+  .upload-zone:has(.upload-input:disabled),
+  .upload-zone:has(.upload-input[aria-disabled='true']) {
     border-color: var(--c-disabled-icon);
     background: var(--c-disabled);
     color: var(--c-disabled-text);
@@ -53,7 +54,8 @@ export const uploadStyles = css`
   .upload-input::file-selector-button {
     cursor: pointer;
   }
-  .upload-input:disabled {
+  .upload-input:disabled,
+  .upload-input[aria-disabled='true'] {
     cursor: not-allowed;
   }
   .upload-zone-icon {

@@ -64,12 +64,14 @@ export function acceptText(locale: string, maxBytes = MAX_DOCUMENT_BYTES): strin
 
 const zoneOf = (e: Event) => (e.currentTarget instanceof HTMLElement ? e.currentTarget : null);
 const inputOf = (zone: HTMLElement) => zone.querySelector<HTMLInputElement>('input[type="file"]');
+/** Disabled, or busy (`aria-disabled`: it keeps the focus while its file uploads). */
+const blocked = (input: HTMLInputElement) => input.disabled || input.getAttribute('aria-disabled') === 'true';
 const hasFiles = (e: DragEvent) => !!e.dataTransfer && [...e.dataTransfer.types].includes('Files');
 
 function onDragOver(e: DragEvent) {
   const zone = zoneOf(e);
   const input = zone && inputOf(zone);
-  if (!zone || !input || input.disabled || !hasFiles(e)) return;
+  if (!zone || !input || blocked(input) || !hasFiles(e)) return;
   e.preventDefault();
   if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
   zone.classList.add('is-dragover');
@@ -92,9 +94,15 @@ function onDrop(e: DragEvent) {
   if (!input || !files) return;
   // Always handled here, so a file dropped on the page is never opened in the tab instead.
   e.preventDefault();
-  if (input.disabled || files.length === 0) return;
+  if (blocked(input) || files.length === 0) return;
   input.files = files;
   input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+}
+
+/** A busy input does not open the chooser (it stays focusable, unlike a disabled one). */
+function onInputClick(e: MouseEvent) {
+  const input = e.currentTarget;
+  if (input instanceof HTMLInputElement && input.getAttribute('aria-disabled') === 'true') e.preventDefault();
 }
 
 /* ------------------------------------------------------------------ icons */
@@ -146,6 +154,8 @@ export interface DropzoneOptions {
   locale: string;
   multiple?: boolean | undefined;
   disabled?: boolean | undefined;
+  /** A file is uploading: no new one until it is done, but the input keeps the focus (`aria-disabled`). */
+  busy?: boolean | undefined;
   /** `change` handler of the input (chosen or dropped files); omit when handled by delegation. */
   onChange?: ((e: Event) => void) | undefined;
   /** `cancel` handler (the chooser was closed without a file). */
@@ -205,6 +215,8 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
         ?multiple=${!!o.multiple}
         ?required=${!!o.missing}
         ?disabled=${!!o.disabled}
+        aria-disabled=${o.busy ? 'true' : nothing}
+        @click=${onInputClick}
         @change=${o.onChange ?? nothing}
         @cancel=${o.onCancel ?? nothing}
       />
