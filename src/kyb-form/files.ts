@@ -6,7 +6,7 @@ import { formatBytes } from './format.ts';
 /** The `accept` attribute for document inputs: images and PDF. */
 export const DOCUMENT_ACCEPT = [...DOCUMENT_MIME_TYPES, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
-/** Human-readable size in the active locale (`4.2 MB`), guarded in format.ts. */
+/** Human-readable size in the active locale (`4.2 MB`; below 1 KB in words: `70 bytes`), guarded in format.ts. */
 export { formatBytes };
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';

@@ -5,8 +5,10 @@
  */
 import { css } from 'lit';
 import { reviewStyles } from './review/styles.ts';
+import { uploadStyles } from './upload/styles.ts';
 
 export const formStyles = css`
+  ${uploadStyles}
   /*
    * Fields (used by field.ts and all steps). Type scale, all from the base --size: labels 1 (600),
    * descriptions 0.875, errors 0.9375; headings are larger (styles.ts). Spacing steps are multiples of

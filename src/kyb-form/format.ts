@@ -185,7 +185,9 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   const unit = units[i]!;
   const digits = value < 10 && i > 0 ? 1 : 0;
-  const options = { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: digits } as const;
+  // `70 byte` reads as a typo in English: whole bytes are written out (`70 bytes`, `70 Byte`).
+  const unitDisplay = i === 0 ? 'long' : 'short';
+  const options = { style: 'unit', unit, unitDisplay, maximumFractionDigits: digits } as const;
   try {
     const f = cached('unit', locale, options, (l) => new Intl.NumberFormat(l, options));
     if (f) return f.format(value);
@@ -193,6 +195,22 @@ export function formatBytes(bytes: number, locale: string): string {
     // below
   }
   return `${value.toFixed(digits)} ${['B', 'kB', 'MB', 'GB'][i]}`;
+}
+
+/** A list in the locale (`a, b or c` for a disjunction); a plain comma list where Intl.ListFormat fails. */
+export function formatList(
+  items: readonly string[],
+  locale: string,
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  const options = { type } as const;
+  try {
+    const f = cached('list', locale, options, (l) => new Intl.ListFormat(l, options));
+    if (f) return f.format(items);
+  } catch {
+    // below
+  }
+  return items.join(', ');
 }
 
 /** A `#rrggbb` colour, or null when the text is not one (then it is shown as text). */

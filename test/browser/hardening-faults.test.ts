@@ -305,6 +305,13 @@ describe('hardening: fault scenarios', function () {
       await type(el, 'Company name', 'Questions Co');
       await type(el, 'Country of registration', 'BE');
       await waitUntil(() => /all changes saved/i.test(saveText(el)), 'first save', { timeout: 8000 });
+      // Continue goes to the questionnaires once the form's objects (and the step's code) have loaded.
+      await waitUntil(
+        () =>
+          [...root(el).querySelectorAll('button')].some((b) => /questionnaire/i.test(b.textContent ?? '')),
+        'no questionnaires step',
+        { timeout: 15000 },
+      );
       button(el, 'Continue').click();
       await el.updateComplete;
       await waitUntil(() => labels(el).includes('Main activity'), `no questionnaire (${heading(el)})`, {

@@ -418,7 +418,7 @@ describe('kyb beneficiaries step', () => {
     expect(byLabel<HTMLSelectElement>(el, 'Document type').value).to.equal('IDENTITY_DOCUMENT');
     const input = byLabel(el, 'Upload a document for Ada Lovelace');
     chooseFile(input, pdf('passport scan.pdf'));
-    await waitUntil(() => $(el, '[part="document"]'), 'upload did not finish', { timeout: 8000 });
+    await waitUntil(() => $(el, '[part~="document"]'), 'upload did not finish', { timeout: 8000 });
     const posts = await kybRequests(e.mine, (r) => r.method === 'POST' && r.path === base);
     expect(posts).to.have.length(1);
     const body = posts[0]!.body as { type: string; filename: string; file: string };
@@ -531,7 +531,7 @@ describe('kyb beneficiaries step', () => {
       file: btoa('%PDF-1.4\n'),
     });
     const el = await mount(e, { beneficiaries: [b], readOnly: true });
-    await waitUntil(() => $(el, '[part="document"]'), 'documents did not load', { timeout: 15000 });
+    await waitUntil(() => $(el, '[part~="document"]'), 'documents did not load', { timeout: 15000 });
     const names = [...el.shadowRoot!.querySelectorAll('button')].map(text);
     expect(names).to.deep.equal(['View a.pdf']);
     expect(el.shadowRoot!.querySelector('input')).to.equal(null);

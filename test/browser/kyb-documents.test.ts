@@ -139,7 +139,7 @@ describe('kyb company documents step', () => {
     // The progress element shows while uploading (or the upload already finished).
     const progress = el.shadowRoot!.querySelector('progress');
     if (progress) expect(progress.max).to.equal(100);
-    await waitUntil(() => el.shadowRoot!.querySelector('[part="document"]'), 'no document', {
+    await waitUntil(() => el.shadowRoot!.querySelector('[part~="document"]'), 'no document', {
       timeout: 8000,
     });
     const posts = (await e.mine.listRequests()).filter((r) => r.method === 'POST');
@@ -150,7 +150,7 @@ describe('kyb company documents step', () => {
     expect(body.type).to.equal('INCORPORATION_CERT');
     expect(body.filename).to.equal('cert.png');
     expect(body.file).to.equal('iVBORw0KGgoAAAAA');
-    const item = el.shadowRoot!.querySelector('[part="document"]')!;
+    const item = el.shadowRoot!.querySelector('[part~="document"]')!;
     expect(item.closest('[part="document-group"]')).to.equal(
       el.shadowRoot!.querySelectorAll('[part="document-group"]')[0],
     );
@@ -196,8 +196,8 @@ describe('kyb company documents step', () => {
         { id: 'd2', type: 'BANK_STATEMENT', filename: 'b.pdf', file: 'data:application/pdf;base64,AAAA' },
       ],
     });
-    expect(el.shadowRoot!.querySelectorAll('[part="document"] a')).to.have.length(0);
-    expect(text(el.shadowRoot!.querySelector('[part="document"]'))).to.contain('Cannot be opened here');
+    expect(el.shadowRoot!.querySelectorAll('[part~="document"] a')).to.have.length(0);
+    expect(text(el.shadowRoot!.querySelector('[part~="document"]'))).to.contain('Cannot be opened here');
   });
 
   it('flow null: a generic upload with a type select', async () => {
@@ -209,14 +209,14 @@ describe('kyb company documents step', () => {
     select.value = 'OTHER';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await el.updateComplete;
-    chooseFile(byLabel(el, 'Choose a file'), png('misc.png'));
-    await waitUntil(() => el.shadowRoot!.querySelector('[part="document"]'), 'no document', {
+    chooseFile(byLabel(el, 'Upload a company document'), png('misc.png'));
+    await waitUntil(() => el.shadowRoot!.querySelector('[part~="document"]'), 'no document', {
       timeout: 8000,
     });
     const [post] = (await e.mine.listRequests()).filter((r) => r.method === 'POST');
     expect((post!.body as { type: string }).type).to.equal('OTHER');
     expect(el.step.validate(el.ctx)).to.deep.equal([]);
-    expect(text(el.shadowRoot!.querySelector('[part="document"]'))).to.contain('Other document');
+    expect(text(el.shadowRoot!.querySelector('[part~="document"]'))).to.contain('Other document');
   });
 
   it('a failed upload keeps the file and offers retry; flush retries', async () => {
@@ -249,7 +249,7 @@ describe('kyb company documents step', () => {
     });
     const ro = await mount(e, { flow, documents: [doc], readOnly: true });
     expect(ro.shadowRoot!.querySelector('input')).to.equal(null);
-    expect(ro.shadowRoot!.querySelectorAll('[part="document"]')).to.have.length(1);
+    expect(ro.shadowRoot!.querySelectorAll('[part~="document"]')).to.have.length(1);
     expect(ro.step.validate(ro.ctx)).to.deep.equal([]);
     await expect(ro).to.be.accessible();
     const el = await mount(e, { flow, documents: [doc] });

@@ -6,6 +6,7 @@ import { SandboxControl, type RequestLogEntry } from '../../src/sandbox/control-
 import { PartnerClient } from '../../src/server/index.ts';
 import type { KybContext, SaveReport } from '../../src/kyb-form/context.ts';
 import { QuestionnairesStep } from '../../src/kyb-form/questionnaire/controller.ts';
+import { formatBytes } from '../../src/kyb-form/files.ts';
 
 /* ------------------------------------------------------------------ a tiny test-only host */
 
@@ -714,6 +715,94 @@ describe('kyb-form questionnaires step', function () {
     expect(m.root.getElementById(`${input.id}-err`)?.textContent).to.contain('not accepted');
   });
 
+  it('FILE / FILE_MULTI use the upload component: drop zone, dropped files, cards, remove, replace', async () => {
+    const env = await createEnv([ALL_TYPES]);
+    const m = await mount(env);
+    const r = m.root;
+    const input = byLabel(r, 'Files question');
+    expect(input.getAttribute('aria-label')).to.equal('Upload Files question');
+    const zone = input.closest<HTMLElement>('[part~="upload-dropzone"]')!;
+    expect(r.getElementById(`${input.id}-hint`)!.textContent).to.contain('up to 10 MB');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).to.include(`${input.id}-hint`);
+    // Two files dropped on the zone: the same checks and reading as chosen ones.
+    const png = new File(
+      [
+        Uint8Array.from(
+          atob(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          ),
+          (c) => c.charCodeAt(0),
+        ),
+      ],
+      'photo.png',
+      { type: 'image/png' },
+    );
+    const dt = new DataTransfer();
+    dt.items.add(png);
+    dt.items.add(pdf('terms.pdf'));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    const field = zone.closest('.field')!;
+    await waitUntil(() => field.querySelectorAll('.file-item').length === 2, 'dropped files not added', {
+      timeout: 5000,
+    });
+    await settle(m);
+    const cards = [...field.querySelectorAll<HTMLElement>('[part~="upload-file"]')];
+    expect(
+      cards.map((c) =>
+        c
+          .querySelector('[part~="upload-file-name"]')!
+          .textContent!.trim()
+          .replace(/^View /, ''),
+      ),
+    ).to.deep.equal(['photo.png', 'terms.pdf']);
+    expect(cards[0]!.querySelector('[part~="upload-file-size"]')!.textContent).to.equal(
+      formatBytes(png.size, 'en'),
+    );
+    expect(cards[0]!.querySelector<HTMLImageElement>('[part~="upload-thumbnail"] img')!.src).to.match(
+      /^blob:/,
+    );
+    expect(cards[1]!.querySelector('[part~="upload-thumbnail"] img')).to.equal(null);
+    expect(cards[1]!.querySelector('svg[part~="upload-icon"]')).to.not.equal(null);
+    // Saved with the answers: then shown as uploaded, the thumbnail kept.
+    await m.step.flush(m.ctx);
+    await waitUntil(
+      () => field.querySelector('[part~="upload-file-state"]')?.textContent?.trim() === 'Uploaded',
+      'not shown as uploaded',
+      { timeout: 5000 },
+    );
+    expect(field.querySelector<HTMLImageElement>('[part~="upload-thumbnail"] img')!.src).to.match(/^blob:/);
+    // Remove (allowed: it is the answer's value) saves the list without it.
+    await env.control.clearRequests();
+    await click(m, buttonNamed(field as HTMLElement, 'Remove photo.png'));
+    expect(field.querySelectorAll('.file-item').length).to.equal(1);
+    await m.step.flush(m.ctx);
+    const put = answerPuts(await env.control.listRequests()).at(-1)!.body as Answers;
+    expect((put.sections.main?.files?.value as { filename: string }[]).map((f) => f.filename)).to.deep.equal([
+      'terms.pdf',
+    ]);
+    // FILE: Replace opens the chooser of the question; a new file takes the place of the old one.
+    const single = byLabel(r, 'File question');
+    await pickFiles(m, single, [pdf('first.pdf')]);
+    let opened = 0;
+    single.addEventListener('click', (ev) => {
+      opened++;
+      ev.preventDefault();
+    });
+    const singleField = single.closest('.field') as HTMLElement;
+    await click(m, buttonNamed(singleField, 'Replace first.pdf'));
+    expect(opened).to.equal(1);
+    const dt2 = new DataTransfer();
+    dt2.items.add(pdf('second.pdf'));
+    single.files = dt2.files;
+    single.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    const names = () =>
+      [...singleField.querySelectorAll('[part~="upload-file-name"]')].map((n) => n.textContent!.trim());
+    // (once saved, the name is a "View second.pdf" link: either is the new file)
+    await waitUntil(() => /second\.pdf$/.test(names()[0] ?? ''), 'not replaced', { timeout: 5000 });
+    expect(names()).to.have.length(1);
+    await expect(m.el).to.be.accessible();
+  });
+
   it('names the files over the limit of 20 instead of dropping them silently', async () => {
     const env = await createEnv([ALL_TYPES]);
     const m = await mount(env);
@@ -757,7 +846,9 @@ describe('kyb-form questionnaires step', function () {
     expect(byLabel(r, 'Text question').readOnly).to.equal(true);
     expect(byLabel<HTMLSelectElement>(r, 'Country question').disabled).to.equal(true);
     expect(byLabel(group(r, 'Radio question'), 'Alpha').disabled).to.equal(true);
-    expect(byLabel(r, 'File question').disabled).to.equal(true);
+    // A file question shows its files (none here), without a drop zone.
+    expect(r.querySelector('input[type="file"]')).to.equal(null);
+    expect(r.querySelector('[part~="upload-dropzone"]')).to.equal(null);
     expect(r.querySelectorAll('button').length).to.equal(0);
     await env.control.clearRequests();
     await click(m, byLabel(r, 'Agree question'));

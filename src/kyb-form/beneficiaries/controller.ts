@@ -1,10 +1,10 @@
 /**
  * The beneficiaries step of `<kyb-form>`: the list of beneficiaries (persons and companies) with
  * add, edit and remove in an inline form, the flow's fields, ownership rules and, per beneficiary,
- * its documents (upload, view, rename).
+ * its documents (./documents.ts: upload, view, rename, replace).
  *
- * Parts: `beneficiaries`, `beneficiary` (a card), `beneficiary-name`, `beneficiary-form`,
- * `beneficiary-documents`, `document-requirements`, `confirm`, plus those of `DocumentSet`.
+ * Parts: `beneficiaries`, `beneficiary` (a card), `beneficiary-name`, `beneficiary-form`, `confirm`,
+ * plus those of the documents block (./documents.ts).
  * Ids start with `ben-`.
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -12,29 +12,22 @@ import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
 import { newIdempotencyKey } from '../../api/http.ts';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api/kyb.ts';
-import { uploadTypeFor } from '../../api/document-types.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
-import { uniqueById } from '../state.ts';
 import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
-import { docTypeLabel } from '../documents/state.ts';
-import { DocumentSet, unclear } from '../documents/uploader.ts';
+import { unclear } from '../documents/uploader.ts';
+import { BeneficiaryDocuments } from './documents.ts';
+import { formatPct, listMessages, renderDetails, thresholdText } from './view.ts';
 import { renderBeneficiarySummary } from './summary.ts';
-import { formatNumber } from '../format.ts';
 import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
 import {
-  applicantOf,
   beneficiaryConfig,
   beneficiaryName,
-  countryName,
   createBody,
   draftFromBeneficiary,
   emptyDraft,
-  listProblems,
   patchBody,
   serverFieldErrors,
-  typeLabel,
-  typeShortLabel,
   offeredTypes,
   validateDraft,
   type BeneficiaryConfig,
@@ -46,19 +39,17 @@ import { addMessages } from '../../i18n/index.ts';
 import { messages as documentsMessages } from '../../i18n/generated/kyb-documents/index.ts';
 import { messages as beneficiariesMessages } from '../../i18n/generated/kyb-beneficiaries/index.ts';
 
-type DocLoad = { status: 'loading' } | { status: 'loaded' } | { status: 'error'; message: string };
-
 export const ADD_BUTTON_ID = 'ben-add';
-
-const formatPct = (n: number, locale: string) => formatNumber(n, locale, 2);
 
 /** Loads this step's translations for the active locale (people have documents too: both groups). */
 export const loadMessages = (): Promise<void> => addMessages(documentsMessages, beneficiariesMessages);
 
 export class BeneficiariesStep implements StepController {
   #list: Beneficiary[];
-  readonly #docs = new Map<string, DocumentSet>();
-  readonly #docLoad = new Map<string, DocLoad>();
+  readonly #documents = new BeneficiaryDocuments({
+    keyOf: (id) => this.#key(id),
+    find: (id) => this.#list.find((b) => b.id === id),
+  });
   readonly #keys = new Map<string, number>();
   #started = false;
 
@@ -79,7 +70,7 @@ export class BeneficiariesStep implements StepController {
 
   constructor(init: { beneficiaries: Beneficiary[] }) {
     this.#list = [...init.beneficiaries];
-    for (const b of this.#list) this.#docSet(b.id);
+    for (const b of this.#list) this.#documents.set(b.id);
   }
 
   /** The saved beneficiaries. */
@@ -90,8 +81,7 @@ export class BeneficiariesStep implements StepController {
   get dirty(): boolean {
     if (this.#saving || this.#removing) return true;
     if (this.#draft && this.#draftChanged) return true;
-    for (const set of this.#docs.values()) if (set.dirty) return true;
-    return false;
+    return this.#documents.dirty;
   }
 
   get #draftChanged(): boolean {
@@ -105,50 +95,6 @@ export class BeneficiariesStep implements StepController {
       this.#keys.set(id, n);
     }
     return `ben-b${n}`;
-  }
-
-  #docSet(beneficiaryId: string): DocumentSet {
-    let set = this.#docs.get(beneficiaryId);
-    if (!set) {
-      set = new DocumentSet(`${this.#key(beneficiaryId)}-doc`, [], (ctx) => ({
-        upload: (doc, onProgress, idempotencyKey) => {
-          const owner = this.#list.find((b) => b.id === beneficiaryId)?.infoType ?? 'INDIVIDUAL';
-          return ctx.client.uploadBeneficiaryDocument(
-            ctx.formId,
-            beneficiaryId,
-            { ...doc, type: uploadTypeFor(doc.type, owner) },
-            { onUploadProgress: onProgress, idempotencyKey },
-          );
-        },
-        list: () => ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId),
-        retrieve: (id) => ctx.client.getBeneficiaryDocument(ctx.formId, beneficiaryId, id),
-        rename: (id, filename) =>
-          ctx.client.renameBeneficiaryDocument(ctx.formId, beneficiaryId, id, filename),
-      }));
-      this.#docs.set(beneficiaryId, set);
-    }
-    return set;
-  }
-
-  /* ------------------------------------------------------------ documents loading */
-
-  #loadDocs(ctx: KybContext, beneficiaryId: string, fromRender = false): Promise<void> {
-    this.#docLoad.set(beneficiaryId, { status: 'loading' });
-    if (!fromRender) ctx.requestUpdate();
-    return ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId).then(
-      (list) => {
-        const docs = uniqueById(list);
-        const set = this.#docSet(beneficiaryId);
-        const known = new Set(docs.map((d) => d.id));
-        set.docs = [...docs, ...set.docs.filter((d) => !known.has(d.id))];
-        this.#docLoad.set(beneficiaryId, { status: 'loaded' });
-        ctx.requestUpdate();
-      },
-      (err: unknown) => {
-        this.#docLoad.set(beneficiaryId, { status: 'error', message: errorMessage(err) });
-        ctx.requestUpdate();
-      },
-    );
   }
 
   /* ------------------------------------------------------------ the form */
@@ -236,8 +182,7 @@ export class BeneficiariesStep implements StepController {
           saved = found;
         }
         this.#list = [...this.#list, saved];
-        this.#docSet(saved.id);
-        this.#docLoad.set(saved.id, { status: 'loaded' });
+        this.#documents.created(saved.id);
       } else {
         const id = draft.id;
         saved = await ctx.client.updateBeneficiary(
@@ -304,8 +249,7 @@ export class BeneficiariesStep implements StepController {
       this.#list = this.#list
         .filter((x) => x.id !== b.id)
         .map((x) => (x.parent === b.id ? { ...x, parent: null } : x));
-      this.#docs.delete(b.id);
-      this.#docLoad.delete(b.id);
+      this.#documents.removed(b.id);
       this.#confirmRemove = null;
       ctx.report({ kind: 'beneficiary', state: 'saved', id: b.id });
       this.#focus.later(ADD_BUTTON_ID);
@@ -377,12 +321,14 @@ export class BeneficiariesStep implements StepController {
   render(ctx: KybContext): TemplateResult {
     if (!this.#started) {
       this.#started = true;
-      for (const b of this.#list) void this.#loadDocs(ctx, b.id, true);
+      for (const b of this.#list) void this.#documents.load(ctx, b.id, true);
     }
     const cfg = beneficiaryConfig(ctx.flow);
     const editable = !ctx.readOnly && !cfg.readOnly;
     const problems = ctx.submitAttempted
-      ? this.#listMessages(ctx, cfg).filter((p) => p.kind !== 'document')
+      ? listMessages(this.#list, cfg, ctx.locale, (id) => this.#documents.loaded(id)).filter(
+          (p) => p.kind !== 'document',
+        )
       : [];
     const adding = this.#draft !== null && this.#draft.id === null && this.#draft.parent === null;
     return html`<div class="beneficiaries" part="beneficiaries">
@@ -390,7 +336,7 @@ export class BeneficiariesStep implements StepController {
       ${
         cfg.threshold !== null
           ? html`<p class="ben-threshold" part="threshold" id="ben-threshold">
-              ${this.#thresholdText(ctx, cfg)}
+              ${thresholdText(ctx.locale, cfg)}
             </p>`
           : nothing
       }
@@ -427,114 +373,13 @@ export class BeneficiariesStep implements StepController {
     </div>`;
   }
 
-  #thresholdText(ctx: KybContext, cfg: BeneficiaryConfig): string {
-    const t = formatPct(cfg.threshold ?? 0, ctx.locale);
-    return cfg.atLeastOne
-      ? msg(
-          str`List every shareholder and ultimate beneficial owner (UBO) who owns ${t}% or more of the company. At least one UBO or one owner of ${t}% or more is needed.`,
-        )
-      : msg(
-          str`List every shareholder and ultimate beneficial owner (UBO) who owns ${t}% or more of the company.`,
-        );
-  }
-
-  #listMessages(ctx: KybContext, cfg: BeneficiaryConfig) {
-    const problems = listProblems(this.#list, cfg, (id) =>
-      this.#docLoad.get(id)?.status === 'loaded' ? this.#docSet(id).docs : null,
-    );
-    return problems.map((p) => {
-      switch (p.kind) {
-        case 'required':
-          return { ...p, message: msg('Add at least one beneficiary.') };
-        case 'role': {
-          const role = typeLabel(p.role);
-          return { ...p, message: msg(str`Add at least one beneficiary with the role ${role}.`) };
-        }
-        case 'threshold': {
-          const t = formatPct(p.threshold, ctx.locale);
-          return {
-            ...p,
-            message: msg(
-              str`Add at least one ultimate beneficial owner (UBO) or a beneficiary who owns ${t}% or more of the company.`,
-            ),
-          };
-        }
-        case 'total': {
-          const t = formatPct(p.total, ctx.locale);
-          const owner = p.parent ? this.#list.find((b) => b.id === p.parent) : undefined;
-          if (owner) {
-            const name = beneficiaryName(owner);
-            return { ...p, message: msg(str`The owners of ${name} own ${t}% of it; it cannot exceed 100%.`) };
-          }
-          return { ...p, message: msg(str`The total ownership is ${t}%; it cannot exceed 100%.`) };
-        }
-        case 'document': {
-          const d = docTypeLabel(p.docType);
-          return { ...p, message: msg(str`Upload this document: ${d}.`) };
-        }
-      }
-    });
-  }
-
   #renderCard(ctx: KybContext, cfg: BeneficiaryConfig, b: Beneficiary, editable: boolean): TemplateResult {
     const key = this.#key(b.id);
     const name = beneficiaryName(b);
     const editing = this.#draft?.id === b.id;
     const confirming = this.#confirmRemove === b.id;
     const hiddenName = html`<span class="visually-hidden"> ${name}</span>`;
-    const types = b.beneficiaryTypes.map(typeShortLabel).join(', ');
-    const pct =
-      typeof b.ownershipPercentage === 'number' ? formatPct(b.ownershipPercentage, ctx.locale) : null;
-    const details = html`<dl class="ben-details" part="beneficiary-details">
-      <div>
-        <dt>${msg('Kind')}</dt>
-        <dd>${b.infoType === 'COMPANY' ? msg('Company') : msg('Person')}</dd>
-      </div>
-      <div>
-        <dt>${msg('Roles')}</dt>
-        <dd>${types || '—'}</dd>
-      </div>
-      ${
-        pct !== null
-          ? html`<div>
-              <dt>${msg('Ownership')}</dt>
-              <dd>${msg(str`${pct}%`)}</dd>
-            </div>`
-          : nothing
-      }
-      ${
-        b.positions?.length
-          ? html`<div>
-              <dt>${msg('Positions')}</dt>
-              <dd>${b.positions.join(', ')}</dd>
-            </div>`
-          : nothing
-      }
-      ${
-        b.infoType === 'INDIVIDUAL' && b.info.nationality
-          ? html`<div>
-              <dt>${msg('Nationality')}</dt>
-              <dd>${countryName(b.info.nationality, ctx.locale)}</dd>
-            </div>`
-          : nothing
-      }
-      ${
-        b.infoType === 'COMPANY' && b.info.country
-          ? html`<div>
-              <dt>${msg('Country')}</dt>
-              <dd>${countryName(b.info.country, ctx.locale)}</dd>
-            </div>`
-          : nothing
-      }
-      ${
-        b.formFiller
-          ? html`<div>
-              <dt>${msg('Form filler')}</dt>
-              <dd>${msg('Yes')}</dd>
-            </div>`
-          : nothing
-      }
-    </dl>`;
+    const details = renderDetails(b, ctx.locale);
     const actions =
       editable && !editing
         ? confirming
@@ -608,77 +453,9 @@ export class BeneficiariesStep implements StepController {
         : nothing;
     return html`<li class="ben-card card" part="beneficiary" id=${key}>
       <h4 class="ben-name" part="beneficiary-name" id="${key}-name" tabindex="-1">${name}</h4>
-      ${editing ? this.#renderForm(ctx, cfg) : html`${details} ${actions}`} ${this.#renderDocs(ctx, cfg, b)}
-      ${this.#renderOwners(ctx, cfg, b, editable)}
+      ${editing ? this.#renderForm(ctx, cfg) : html`${details} ${actions}`}
+      ${this.#documents.render(ctx, cfg, b)} ${this.#renderOwners(ctx, cfg, b, editable)}
     </li>`;
-  }
-
-  #renderDocs(ctx: KybContext, cfg: BeneficiaryConfig, b: Beneficiary): TemplateResult | typeof nothing {
-    const key = this.#key(b.id);
-    const set = this.#docSet(b.id);
-    const load = this.#docLoad.get(b.id) ?? { status: 'loading' };
-    const required = applicantOf(cfg, b.infoType).documents;
-    if (required.length === 0 && set.docs.length === 0) return nothing;
-    const name = beneficiaryName(b);
-    const slotId = `${key}-upload`;
-    const missing = required.filter((r) => r.required && !set.docs.some((d) => d.type === r.docType));
-    const types = [...required].sort((a, c) => Number(missing.includes(c)) - Number(missing.includes(a)));
-    const showMissing = ctx.submitAttempted && load.status === 'loaded' && missing.length > 0;
-    const withDescriptions = ctx.flow !== null && required.length > 0;
-    return html`<div
-      class="ben-docs"
-      part="beneficiary-documents"
-      role="group"
-      aria-labelledby="${key}-docs-heading"
-    >
-      <h5 class="ben-docs-heading" id="${key}-docs-heading">${msg(str`Documents of ${name}`)}</h5>
-      ${
-        withDescriptions
-          ? html`<ul class="doc-requirements" part="document-requirements">
-              ${required.map((r) => {
-                const done = set.docs.some((d) => d.type === r.docType);
-                return html`<li>
-                  <strong>${docTypeLabel(r.docType)}</strong>
-                  ${r.required ? html`(${msg('required')})` : html`(${msg('optional')})`}
-                  ${r.description ? html`<span class="field-description">${r.description}</span>` : nothing}
-                  <span class="doc-state">${done ? msg('Uploaded') : msg('Not uploaded yet')}</span>
-                </li>`;
-              })}
-            </ul>`
-          : nothing
-      }
-      <div aria-live="polite" class="ben-docs-status">
-        ${load.status === 'loading' ? html`<span>${msg('Loading documents…')}</span>` : nothing}
-      </div>
-      ${
-        load.status === 'error'
-          ? html`<p class="field-error" part="field-error" role="alert">${load.message}</p>
-              <button
-                type="button"
-                class="btn btn-secondary"
-                part="button retry-button"
-                @click=${() => void this.#loadDocs(ctx, b.id)}
-              >
-                ${msg('Load the documents again')}
-              </button>`
-          : nothing
-      }
-      ${set.renderList(ctx, { label: msg(str`Documents of ${name}`) })}
-      ${
-        load.status === 'loaded' && required.length > 0
-          ? set.renderSlot(ctx, {
-              id: slotId,
-              label: msg(str`Upload a document for ${name}`),
-              required: missing.length > 0,
-              types: types.map((t) => t.docType),
-              defaultType: missing[0]?.docType,
-              error: showMissing
-                ? msg(str`Still missing: ${missing.map((m) => docTypeLabel(m.docType)).join(', ')}.`)
-                : null,
-            })
-          : nothing
-      }
-    </div>`;
   }
 
   #renderForm(ctx: KybContext, cfg: BeneficiaryConfig): TemplateResult {
@@ -730,7 +507,7 @@ export class BeneficiariesStep implements StepController {
   summary(ctx: KybContext): TemplateResult {
     if (!this.#started) {
       this.#started = true;
-      for (const b of this.#list) void this.#loadDocs(ctx, b.id, true);
+      for (const b of this.#list) void this.#documents.load(ctx, b.id, true);
     }
     const cfg = beneficiaryConfig(ctx.flow);
     const ordered: Beneficiary[] = [];
@@ -753,11 +530,11 @@ export class BeneficiariesStep implements StepController {
       editable: !ctx.readOnly && !cfg.readOnly,
       key: (id) => this.#key(id),
       docs: (id) => {
-        const load = this.#docLoad.get(id) ?? { status: 'loading' as const };
+        const load = this.#documents.status(id);
         return {
           status: load.status,
           message: load.status === 'error' ? load.message : undefined,
-          docs: this.#docSet(id).docs,
+          docs: this.#documents.set(id).docs,
         };
       },
       listIssues: ctx.readOnly ? [] : this.validate(ctx).filter((i) => !i.id.endsWith('-upload')),
@@ -787,7 +564,7 @@ export class BeneficiariesStep implements StepController {
     const firstCard = this.#list[0] ? `${this.#key(this.#list[0].id)}-name` : 'kyb-step-heading';
     const addTarget =
       draft && draft.id === null ? fieldId('infoType', draft) : cfg.readOnly ? firstCard : ADD_BUTTON_ID;
-    for (const p of this.#listMessages(ctx, cfg)) {
+    for (const p of listMessages(this.#list, cfg, ctx.locale, (id) => this.#documents.loaded(id))) {
       if (p.kind === 'required' || p.kind === 'threshold' || p.kind === 'role') {
         issues.push({
           id: addTarget,
@@ -817,6 +594,6 @@ export class BeneficiariesStep implements StepController {
   async flush(ctx: KybContext): Promise<void> {
     if (this.#inflight) await this.#inflight;
     if (this.#draft && this.#draftChanged && !ctx.readOnly) await this.#save(ctx);
-    for (const set of this.#docs.values()) await set.flush(ctx);
+    await this.#documents.flush(ctx);
   }
 }

@@ -3,7 +3,8 @@
  * (with its description and required flag, the uploaded files of that type listed with a view link),
  * or, when the flow is null, one generic upload with a type select.
  *
- * Parts: `document-group` plus those of {@link DocumentSet}. Ids start with `doc-`.
+ * Parts: `document-group` plus those of {@link DocumentSet}. Ids start with `doc-`. Documents cannot be
+ * deleted (the interface has no delete): Replace uploads a new file of the type and marks the old one.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
@@ -88,7 +89,7 @@ export class DocumentsStep implements StepController {
                   ${docs.length === 0 ? html`<p>${msg('No file uploaded.')}</p>` : nothing}`
               : nothing
           }
-          ${this.#set.renderList(ctx, { docs, showType: false, label })}
+          ${this.#set.renderList(ctx, { docs, showType: false, label, slotId: id })}
         </section>`;
       })}
       ${
@@ -114,14 +115,15 @@ export class DocumentsStep implements StepController {
         <p class="field-description">
           ${msg('Upload documents about your company, such as its certificate of incorporation.')}
         </p>
-        ${this.#set.renderList(ctx)}
         ${this.#set.docs.length === 0 && ctx.readOnly ? html`<p>${msg('No file uploaded.')}</p>` : nothing}
         ${this.#set.renderSlot(ctx, {
           id: GENERIC_UPLOAD_ID,
-          label: msg('Choose a file'),
+          label: msg('Upload a company document'),
+          name: msg('Upload a company document'),
           required: false,
           types: GENERIC_COMPANY_DOC_TYPES,
         })}
+        ${this.#set.renderList(ctx, { slotId: GENERIC_UPLOAD_ID })}
       </section>
     </div>`;
   }

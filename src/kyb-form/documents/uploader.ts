@@ -1,17 +1,27 @@
 /**
  * The reusable document piece of `<kyb-form>`, used by the beneficiaries step (per beneficiary) and
- * by the company documents step: upload slots (type and size checked before any request, progress
- * in a `<progress>` with a live percentage, retry after a failure) and the list of uploaded
- * documents (view in a new tab, rename keeping the extension).
+ * by the company documents step: upload slots built on the shared upload component (../upload/upload.ts:
+ * a drop zone that is the labelled file input, accepted types and size limit stated before choosing,
+ * type, size and emptiness checked before any request, a file card with thumbnail and a `<progress>`
+ * while uploading, retry or remove after a failure) and the list of uploaded documents (doc-list.ts:
+ * view, rename, replace).
  *
- * Parts: `document-slot`, `document-list`, `document`, `document-name`, `upload-status`,
- * `upload-progress`. Classes (styled by the shell): `.field*`, `.visually-hidden`, `.button`,
- * `.button-secondary`, `.button-link`, `.status`, `.doc-*`.
+ * Robustness: one idempotency key per chosen file (a retry of the same file is the same write); after an
+ * unclear failure the list is read again and a file the service already has is shown, not sent again.
+ *
+ * Parts: `document-slot`, `upload-status` (live region), those of the upload component and doc-list.ts.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { DocumentUpload, KybDocument } from '../../api/kyb.ts';
+import type { KybContext } from '../context.ts';
+import { FocusMover, renderField } from '../field.ts';
+import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
+import { Previews, renderDropzone, renderFileCard } from '../upload/upload.ts';
+import { DocumentList, type ListOptions } from './doc-list.ts';
+import { errorMessage } from './errors.ts';
+import { docTypeLabel } from './state.ts';
 
 /**
  * Whether a failed write may have been saved all the same: the answer was lost (connection, timeout), the
@@ -23,11 +33,6 @@ export const unclear = (err: unknown): boolean =>
 
 /** An upload before its type is mapped to a published document type. */
 export type DocumentDraft = Omit<DocumentUpload, 'type'> & { type: string };
-import type { KybContext } from '../context.ts';
-import { describedBy, renderField, FocusMover } from '../field.ts';
-import { DOCUMENT_ACCEPT, fileProblem, readAsBase64, uploadFilename } from '../files.ts';
-import { errorMessage } from './errors.ts';
-import { docTypeLabel, renameProblem, renamedFilename, safeDocumentUrl, splitFilename } from './state.ts';
 
 /** The calls a document set needs; `retrieve` and `rename` exist for beneficiary documents only. */
 export interface DocumentApi {
@@ -47,6 +52,8 @@ export interface SlotView {
   /** DOM id of the file input (unique in the shadow root). */
   id: string;
   label: string;
+  /** The input's accessible name (default `Upload <label>`). */
+  name?: string | undefined;
   description?: string | null | undefined;
   required: boolean;
   /** The document types the upload may have; a select shows when there are several. */
@@ -59,65 +66,58 @@ export interface SlotView {
 
 type UploadState =
   | { phase: 'idle' }
-  | { phase: 'uploading'; filename: string; fraction: number }
+  | { phase: 'uploading'; file: File; filename: string; fraction: number }
   | { phase: 'done'; filename: string }
   | { phase: 'invalid'; message: string }
-  | { phase: 'failed'; message: string; file: File; type: string; error: unknown };
+  | { phase: 'failed'; message: string; file: File; type: string; error: unknown; replaces?: string };
 
-interface ItemState {
-  renaming: boolean;
-  value: string;
-  dirty: boolean;
-  left: boolean;
-  saving: boolean;
-  error: string | null;
-  viewing: boolean;
-  viewUrl: string | null;
-  viewError: string | null;
-}
-
-const newItemState = (): ItemState => ({
-  renaming: false,
-  value: '',
-  dirty: false,
-  left: false,
-  saving: false,
-  error: null,
-  viewing: false,
-  viewUrl: null,
-  viewError: null,
-});
-
-const pageUrl = () => (typeof location === 'undefined' ? 'https://invalid.invalid/' : location.href);
-
-/** Documents of one owner (a beneficiary, or the company) with their upload and rename state. */
+/** Documents of one owner (a beneficiary, or the company) with their upload state. */
 export class DocumentSet {
   docs: KybDocument[];
-  readonly #prefix: string;
   readonly #api: (ctx: KybContext) => DocumentApi;
   readonly #uploads = new Map<string, UploadState>();
   readonly #types = new Map<string, string>();
-  readonly #items = new Map<string, ItemState>();
-  readonly #keys = new Map<string, number>();
   readonly #inflight = new Set<Promise<void>>();
   readonly #focus = new FocusMover();
-
-  /** `prefix` makes every DOM id unique (`doc-…` or `ben-…`). */
   /** One idempotency key per chosen file: a retry of the same file is the same write. */
   readonly #uploadKeys = new WeakMap<File, string>();
+  /** Thumbnails: by slot id while uploading, then by document id. */
+  readonly #previews = new Previews<string>();
+  /** Sizes of files uploaded in this session, by document id. */
+  readonly #sizes = new Map<string, number>();
+  /** Slot id -> the document a Replace is choosing a file for. */
+  readonly #replacing = new Map<string, string>();
+  /** Old document id -> filename of the document that replaced it. */
+  readonly #replaced = new Map<string, string>();
+  readonly #list: DocumentList;
 
+  /** `prefix` makes every DOM id unique (`doc-…` or `ben-…`). */
   constructor(prefix: string, docs: readonly KybDocument[], api: (ctx: KybContext) => DocumentApi) {
-    this.#prefix = prefix;
     this.docs = [...docs];
     this.#api = api;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const set = this;
+    this.#list = new DocumentList(prefix, {
+      get docs() {
+        return set.docs;
+      },
+      set docs(d: KybDocument[]) {
+        set.docs = d;
+      },
+      api: (ctx) => set.#api(ctx),
+      preview: (id) => set.#previews.get(id),
+      size: (id) => set.#sizes.get(id) ?? null,
+      replacedBy: (id) => set.#replaced.get(id) ?? null,
+      replace: (ctx, slotId, doc, e) => set.#startReplace(ctx, slotId, doc, e),
+      uploading: (slotId) => set.uploading(slotId),
+    });
   }
 
   /** Uploads or renames in progress, or a failed upload waiting for a retry. */
   get dirty(): boolean {
     if (this.#inflight.size > 0) return true;
     for (const s of this.#uploads.values()) if (s.phase === 'failed') return true;
-    for (const s of this.#items.values()) if (s.renaming && s.dirty) return true;
-    return false;
+    return this.#list.dirty;
   }
 
   get busy(): boolean {
@@ -131,7 +131,7 @@ export class DocumentSet {
   /** Waits for running uploads and renames; retries failed uploads once. */
   async flush(ctx: KybContext): Promise<void> {
     for (const [id, s] of this.#uploads) {
-      if (s.phase === 'failed') this.#track(this.#upload(ctx, id, s.file, s.type));
+      if (s.phase === 'failed') this.#track(this.#upload(ctx, id, s.file, s.type, s.replaces));
     }
     while (this.#inflight.size > 0) await Promise.allSettled([...this.#inflight]);
     for (const s of this.#uploads.values()) {
@@ -142,24 +142,6 @@ export class DocumentSet {
     }
   }
 
-  #key(docId: string): string {
-    let n = this.#keys.get(docId);
-    if (n === undefined) {
-      n = this.#keys.size + 1;
-      this.#keys.set(docId, n);
-    }
-    return `${this.#prefix}-d${n}`;
-  }
-
-  #item(docId: string): ItemState {
-    let s = this.#items.get(docId);
-    if (!s) {
-      s = newItemState();
-      this.#items.set(docId, s);
-    }
-    return s;
-  }
-
   #track(p: Promise<void>) {
     this.#inflight.add(p);
     void p.finally(() => this.#inflight.delete(p));
@@ -167,16 +149,18 @@ export class DocumentSet {
 
   /* ------------------------------------------------------------ upload */
 
-  async #upload(ctx: KybContext, slotId: string, file: File, type: string): Promise<void> {
+  async #upload(ctx: KybContext, slotId: string, file: File, type: string, replaces?: string): Promise<void> {
     const problem = fileProblem(file, ctx.locale);
     if (problem) {
+      // Refused here: nothing is sent. The message is the field's error (aria-describedby, role=alert).
       this.#uploads.set(slotId, { phase: 'invalid', message: problem });
       ctx.requestUpdate();
       return;
     }
     const filename = uploadFilename(file);
-    const state: UploadState = { phase: 'uploading', filename, fraction: 0 };
+    const state: UploadState = { phase: 'uploading', file, filename, fraction: 0 };
     this.#uploads.set(slotId, state);
+    this.#previews.set(slotId, file);
     ctx.report({ kind: 'document', state: 'saving', key: `upload:${slotId}` });
     ctx.requestUpdate();
     let key = this.#uploadKeys.get(file);
@@ -203,10 +187,20 @@ export class DocumentSet {
         doc = saved;
       }
       this.docs = [...this.docs, { ...doc, type: doc.type ?? type }];
+      this.#previews.move(slotId, doc.id);
+      this.#sizes.set(doc.id, file.size);
+      if (replaces) this.#replaced.set(replaces, doc.filename || filename);
       this.#uploads.set(slotId, { phase: 'done', filename: doc.filename || filename });
       ctx.report({ kind: 'document', state: 'saved', id: doc.id, key: `upload:${slotId}` });
     } catch (err) {
-      this.#uploads.set(slotId, { phase: 'failed', message: errorMessage(err), file, type, error: err });
+      this.#uploads.set(slotId, {
+        phase: 'failed',
+        message: errorMessage(err),
+        file,
+        type,
+        error: err,
+        ...(replaces ? { replaces } : {}),
+      });
       ctx.report({
         kind: 'document',
         state: 'error',
@@ -227,8 +221,8 @@ export class DocumentSet {
   }
 
   /** Starts an upload of `file` into the slot `slotId` (checks it first; nothing is sent when it is refused). */
-  upload(ctx: KybContext, slotId: string, file: File, type: string): Promise<void> {
-    const p = this.#upload(ctx, slotId, file, type);
+  upload(ctx: KybContext, slotId: string, file: File, type: string, replaces?: string): Promise<void> {
+    const p = this.#upload(ctx, slotId, file, type, replaces);
     this.#track(p);
     return p;
   }
@@ -237,10 +231,33 @@ export class DocumentSet {
     this.#focus.remember(e);
     const input = e.target as HTMLInputElement;
     const file = input.files?.[0];
-    if (!file) return;
-    const type = this.#typeOf(slot);
     input.value = '';
-    void this.upload(ctx, slot.id, file, type);
+    const replaces = this.#replacing.get(slot.id);
+    this.#replacing.delete(slot.id);
+    if (!file) return;
+    void this.upload(ctx, slot.id, file, this.#typeOf(slot), replaces);
+  }
+
+  /** Replace: chooses a new file for the slot, of the same type; the old one is then marked replaced. */
+  #startReplace(ctx: KybContext, slotId: string, doc: KybDocument, e: Event) {
+    this.#focus.remember(e);
+    this.#replacing.set(slotId, doc.id);
+    if (doc.type) this.#types.set(slotId, doc.type);
+    ctx.requestUpdate();
+    const root = (e.currentTarget as Node).getRootNode() as ShadowRoot | Document;
+    const input = root.getElementById(slotId);
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.click();
+    }
+  }
+
+  #discard(ctx: KybContext, slotId: string, e: Event) {
+    this.#focus.remember(e);
+    this.#uploads.delete(slotId);
+    this.#previews.delete(slotId);
+    ctx.requestUpdate();
+    this.#focus.later(slotId);
   }
 
   #typeOf(slot: SlotView): string {
@@ -256,7 +273,52 @@ export class DocumentSet {
     return this.#uploads.get(slotId)?.phase === 'uploading';
   }
 
-  /** One upload control: optional type select, file input, progress and errors with retry. */
+  /** The file being uploaded, or the one that failed (with retry and remove). */
+  #renderCurrent(ctx: KybContext, slotId: string, state: UploadState): TemplateResult | typeof nothing {
+    if (state.phase !== 'uploading' && state.phase !== 'failed') return nothing;
+    const file = state.file;
+    const name = state.phase === 'uploading' ? state.filename : file.name;
+    const actions =
+      state.phase === 'failed' && !ctx.readOnly
+        ? html`<button
+              type="button"
+              class="btn btn-secondary"
+              part="button retry-button"
+              id="${slotId}-retry"
+              @click=${(e: Event) => {
+                this.#focus.remember(e);
+                void this.upload(ctx, slotId, state.file, state.type, state.replaces);
+              }}
+            >
+              ${msg(str`Try uploading ${file.name} again`)}
+            </button>
+            <button
+              type="button"
+              class="btn-link"
+              part="button upload-remove"
+              id="${slotId}-discard"
+              @click=${(e: Event) => this.#discard(ctx, slotId, e)}
+            >
+              ${msg(str`Remove ${file.name}`, { desc: 'button removing a chosen file' })}
+            </button>`
+        : nothing;
+    return html`<ul class="upload-files" aria-label=${msg('File being uploaded')}>
+      ${renderFileCard({
+        id: `${slotId}-file`,
+        name,
+        size: file.size,
+        preview: this.#previews.get(slotId),
+        locale: ctx.locale,
+        state:
+          state.phase === 'uploading'
+            ? { kind: 'uploading', fraction: state.fraction }
+            : { kind: 'failed', message: state.message },
+        actions,
+      })}
+    </ul>`;
+  }
+
+  /** One upload control: optional type select, drop zone, the current file, errors with retry. */
   renderSlot(ctx: KybContext, slot: SlotView): TemplateResult {
     const state = this.#uploads.get(slot.id) ?? { phase: 'idle' };
     const readOnly = ctx.readOnly;
@@ -286,272 +348,47 @@ export class DocumentSet {
             </select>`,
           })
         : nothing;
-    const pct = state.phase === 'uploading' ? Math.round(state.fraction * 100) : 0;
-    const status =
-      state.phase === 'uploading'
-        ? html`<label for="${slot.id}-progress">${msg(str`Uploading ${state.filename}`)}</label>
-            <progress id="${slot.id}-progress" part="upload-progress" max="100" .value=${pct}></progress>
-            <span>${msg(str`${pct}%`)}</span>`
-        : state.phase === 'done'
-          ? html`<span>${msg(str`Uploaded ${state.filename}.`)}</span>`
-          : nothing;
-    const input = readOnly
-      ? nothing
-      : html`${renderField({
-          id: slot.id,
-          label: slot.label,
-          required: slot.required,
-          description: slot.description,
-          error,
-          control: html`<input
-            type="file"
-            id=${slot.id}
-            part="file-input"
-            accept=${DOCUMENT_ACCEPT}
-            ?disabled=${busy}
-            aria-describedby=${describedBy(slot.id, !!slot.description, !!error)}
-            aria-invalid=${error ? 'true' : 'false'}
-            @change=${(e: Event) => this.#onFile(ctx, slot, e)}
-          />`,
-        })}`;
-    const retry =
-      state.phase === 'failed' && !readOnly
-        ? html`<button
-            type="button"
-            class="btn btn-secondary"
-            part="button retry-button"
-            id="${slot.id}-retry"
-            @click=${(e: Event) => {
-              this.#focus.remember(e);
-              void this.upload(ctx, slot.id, state.file, state.type);
-            }}
-          >
-            ${msg(str`Try uploading ${state.file.name} again`)}
-          </button>`
-        : nothing;
+    const announce =
+      state.phase === 'done'
+        ? msg(str`Uploaded ${state.filename}.`)
+        : state.phase === 'uploading'
+          ? msg(str`Uploading ${state.filename}`)
+          : '';
     return html`<div class="doc-slot" part="document-slot">
-      ${select} ${input} ${retry}
-      <div class="doc-status" part="upload-status" id="${slot.id}-status" aria-live="polite">${status}</div>
+      ${
+        readOnly
+          ? nothing
+          : renderDropzone({
+              id: slot.id,
+              label: slot.label,
+              name: slot.name,
+              required: slot.required,
+              description: slot.description,
+              error,
+              locale: ctx.locale,
+              busy,
+              missing:
+                slot.required && (slot.types.length > 1 || this.docsOfType(slot.types[0] ?? '').length === 0),
+              before: select,
+              onChange: (e) => this.#onFile(ctx, slot, e),
+              onCancel: () => this.#replacing.delete(slot.id),
+            })
+      }
+      ${this.#renderCurrent(ctx, slot.id, state)}
+      <div class="doc-status visually-hidden" part="upload-status" id="${slot.id}-status" aria-live="polite">
+        ${announce}
+      </div>
     </div>`;
   }
 
-  /* ------------------------------------------------------------ list: view and rename */
-
-  async #view(ctx: KybContext, doc: KybDocument) {
-    const api = this.#api(ctx);
-    const s = this.#item(doc.id);
-    s.viewing = true;
-    s.viewError = null;
-    ctx.requestUpdate();
-    try {
-      const fresh = api.retrieve ? await api.retrieve(doc.id) : doc;
-      const url = safeDocumentUrl(fresh.file, pageUrl());
-      if (!url) {
-        s.viewUrl = null;
-        s.viewError = msg('This document cannot be opened here.');
-      } else {
-        s.viewUrl = url;
-        window.open(url, '_blank', 'noopener,noreferrer');
-      }
-    } catch (err) {
-      s.viewError = errorMessage(err);
-    }
-    s.viewing = false;
-    ctx.requestUpdate();
+  /** The uploaded documents (`docs` defaults to all of this set), each with view, rename and replace. */
+  renderList(ctx: KybContext, o: ListOptions = {}): TemplateResult | typeof nothing {
+    return this.#list.render(ctx, o);
   }
 
-  #startRename(ctx: KybContext, doc: KybDocument, e: Event) {
-    this.#focus.remember(e);
-    const s = this.#item(doc.id);
-    s.renaming = true;
-    s.value = splitFilename(doc.filename).base;
-    s.dirty = false;
-    s.left = false;
-    s.error = null;
-    ctx.requestUpdate();
-    this.#focus.later(`${this.#key(doc.id)}-name`);
-  }
-
-  #cancelRename(ctx: KybContext, doc: KybDocument) {
-    const s = this.#item(doc.id);
-    s.renaming = false;
-    s.error = null;
-    ctx.requestUpdate();
-    this.#focus.later(`${this.#key(doc.id)}-rename`);
-  }
-
-  async #saveRename(ctx: KybContext, doc: KybDocument) {
-    const api = this.#api(ctx);
-    const s = this.#item(doc.id);
-    s.left = true;
-    s.dirty = true;
-    if (!api.rename || renameProblem(s.value, doc.filename)) {
-      ctx.requestUpdate();
-      return;
-    }
-    const filename = renamedFilename(s.value, doc.filename);
-    s.saving = true;
-    s.error = null;
-    ctx.report({ kind: 'document', state: 'saving', id: doc.id });
-    ctx.requestUpdate();
-    try {
-      const updated = await api.rename(doc.id, filename);
-      this.docs = this.docs.map((d) =>
-        d.id === doc.id
-          ? { ...d, ...updated, type: updated.type ?? d.type, filename: updated.filename || filename }
-          : d,
-      );
-      s.renaming = false;
-      s.dirty = false;
-      ctx.report({ kind: 'document', state: 'saved', id: doc.id });
-      this.#focus.later(`${this.#key(doc.id)}-rename`);
-    } catch (err) {
-      s.error = errorMessage(err);
-      ctx.report({
-        kind: 'document',
-        state: 'error',
-        id: doc.id,
-        error: err instanceof ApiError ? err : undefined,
-      });
-    }
-    s.saving = false;
-    ctx.requestUpdate();
-  }
-
-  #renderItem(ctx: KybContext, doc: KybDocument, showType: boolean): TemplateResult {
-    const api = this.#api(ctx);
-    const key = this.#key(doc.id);
-    const s = this.#item(doc.id);
-    const hidden = html`<span class="visually-hidden"> ${doc.filename}</span>`;
-    let view: TemplateResult;
-    if (api.retrieve) {
-      view = html`<button
-          type="button"
-          class="btn-link"
-          part="button view-button"
-          id="${key}-view"
-          ?disabled=${s.viewing}
-          @click=${() => void this.#view(ctx, doc)}
-        >
-          ${msg('View')}${hidden}
-        </button>
-        ${
-          s.viewUrl
-            ? html`<a href=${s.viewUrl} target="_blank" rel="noopener noreferrer" part="document-link"
-                >${msg('Open in a new tab')}${hidden}</a
-              >`
-            : nothing
-        }`;
-    } else {
-      const url = safeDocumentUrl(doc.file, pageUrl());
-      view = url
-        ? html`<a href=${url} target="_blank" rel="noopener noreferrer" part="document-link" id="${key}-view"
-            >${msg('View')}${hidden}</a
-          >`
-        : html`<span>${msg('Cannot be opened here')}</span>`;
-    }
-    const canRename = !!api.rename && !ctx.readOnly;
-    const nameId = `${key}-name`;
-    let rename: TemplateResult | typeof nothing = nothing;
-    if (canRename && s.renaming) {
-      const { ext } = splitFilename(doc.filename);
-      const problem = renameProblem(s.value, doc.filename);
-      const shown = (s.left || s.error) && problem ? problem : s.error;
-      rename = html`<div class="doc-rename" part="document-rename">
-        ${renderField({
-          id: nameId,
-          label: msg(str`New name for ${doc.filename}`),
-          required: true,
-          error: shown,
-          control: html`<span class="doc-rename-control"
-            ><input
-              type="text"
-              id=${nameId}
-              part="input"
-              maxlength="250"
-              .value=${s.value}
-              aria-describedby=${describedBy(nameId, false, !!shown)}
-              aria-invalid=${shown ? 'true' : 'false'}
-              @input=${(e: Event) => {
-                s.value = (e.target as HTMLInputElement).value;
-                s.dirty = true;
-                s.error = null;
-                ctx.requestUpdate();
-              }}
-              @focusout=${() => {
-                if (s.dirty) s.left = true;
-                ctx.requestUpdate();
-              }}
-              @keydown=${(e: KeyboardEvent) => {
-                this.#focus.remember(e);
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  void this.#saveRename(ctx, doc);
-                } else if (e.key === 'Escape') {
-                  e.preventDefault();
-                  this.#cancelRename(ctx, doc);
-                }
-              }}
-            />${ext ? html`<span class="doc-ext">.${ext}</span>` : nothing}</span
-          >`,
-        })}
-        <button
-          type="button"
-          class="btn btn-primary"
-          part="button"
-          ?disabled=${s.saving}
-          @click=${(e: Event) => {
-            this.#focus.remember(e);
-            void this.#saveRename(ctx, doc);
-          }}
-        >
-          ${s.saving ? msg('Saving…') : msg('Save name')}
-        </button>
-        <button
-          type="button"
-          class="btn btn-secondary"
-          part="button"
-          ?disabled=${s.saving}
-          @click=${(e: Event) => {
-            this.#focus.remember(e);
-            this.#cancelRename(ctx, doc);
-          }}
-        >
-          ${msg('Cancel')}
-        </button>
-      </div>`;
-    } else if (canRename) {
-      rename = html`<button
-        type="button"
-        class="btn-link"
-        part="button rename-button"
-        id="${key}-rename"
-        @click=${(e: Event) => this.#startRename(ctx, doc, e)}
-      >
-        ${msg('Rename')}${hidden}
-      </button>`;
-    }
-    return html`<li class="doc-item" part="document" id=${key}>
-      <span class="doc-name" part="document-name">${doc.filename}</span>
-      ${showType && doc.type ? html`<span class="doc-type">(${docTypeLabel(doc.type)})</span>` : nothing}
-      ${view} ${rename}
-      ${s.viewError ? html`<p class="field-error" part="field-error" role="alert">${s.viewError}</p>` : nothing}
-    </li>`;
-  }
-
-  /** The uploaded documents (`docs` defaults to all of this set), each with view and rename. */
-  renderList(
-    ctx: KybContext,
-    o: { docs?: readonly KybDocument[]; showType?: boolean; label?: string } = {},
-  ): TemplateResult | typeof nothing {
-    const docs = o.docs ?? this.docs;
-    if (docs.length === 0) return nothing;
-    return html`<ul
-      class="doc-list list"
-      part="document-list"
-      aria-label=${o.label ?? msg('Uploaded documents')}
-    >
-      ${docs.map((d) => this.#renderItem(ctx, d, o.showType ?? true))}
-    </ul>`;
+  /** Revokes the thumbnails of documents no longer listed (call when the list is replaced). */
+  prunePreviews(): void {
+    const ids = new Set(this.docs.map((d) => d.id));
+    this.#previews.retain((k) => ids.has(k) || this.#uploads.has(k));
   }
 }

@@ -18,12 +18,10 @@ import { createVisibilityIndex, type VisibilityIndex } from '../../conditions/in
 import { cssProps } from '../../theme/css-props.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
 import { FeedbackTracker, textOr } from '../field.ts';
-import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
 import {
   buildPayload,
   checkValue,
   fromTextControl,
-  isFileUrl,
   isSingleCheckbox,
   keyOrder,
   normalizeValue,
@@ -31,8 +29,9 @@ import {
   sanitizeId,
   toggleKey,
 } from './answers-state.ts';
-import { focusId, MAX_FILES, MAX_LIST_ITEMS, questionLabel, renderQuestion, type QRec } from './controls.ts';
-import { problemMessage, tooManyFilesMessage } from './validation.ts';
+import { focusId, MAX_LIST_ITEMS, questionLabel, renderQuestion, type QRec } from './controls.ts';
+import { problemMessage } from './validation.ts';
+import { adoptUrls, hasUploadedFiles, QuestionFiles } from './file-answers.ts';
 import { answerValue } from './summary.ts';
 import { renderSummaryList, type SummaryRow } from '../review/summary-list.ts';
 import { addMessages } from '../../i18n/index.ts';
@@ -81,52 +80,13 @@ const asApiError = (err: unknown): ApiError =>
         cause: err,
       });
 
-const isUpload = (v: unknown): v is FileAnswer =>
-  typeof v === 'object' &&
-  v !== null &&
-  !Array.isArray(v) &&
-  typeof (v as FileAnswer).file === 'string' &&
-  !isFileUrl((v as FileAnswer).file);
-
-function hasUploadedFiles(body: Answers): boolean {
-  for (const entries of Object.values(body.sections)) {
-    for (const { value } of Object.values(entries)) {
-      if (isUpload(value) || (Array.isArray(value) && (value as unknown[]).some(isUpload))) return true;
-    }
-  }
-  return false;
-}
-
-/** `sent` with each uploaded file replaced by the service's URL at the same position (same filename). */
-function adoptUrls(sent: AnswerValue, back: AnswerValue | undefined): AnswerValue | null {
-  const pick = (s: unknown, b: unknown): FileAnswer | null =>
-    isUpload(s) &&
-    typeof b === 'object' &&
-    b !== null &&
-    !Array.isArray(b) &&
-    (b as FileAnswer).filename === s.filename &&
-    typeof (b as FileAnswer).file === 'string' &&
-    isFileUrl((b as FileAnswer).file)
-      ? { filename: s.filename, file: (b as FileAnswer).file }
-      : null;
-  if (Array.isArray(sent)) {
-    if (!Array.isArray(back) || back.length !== sent.length) return null;
-    let any = false;
-    const out = (sent as FileAnswer[]).map((s, i) => {
-      const p = pick(s, back[i]);
-      if (p) any = true;
-      return p ?? s;
-    });
-    return any ? out : null;
-  }
-  return pick(sent, back);
-}
-
 /** Loads this step's translations for the active locale. */
 export const loadMessages = (): Promise<void> => addMessages(questionnaireMessages);
 
 export class QuestionnairesStep implements StepController {
   readonly #states: QState[] = [];
+  /** Thumbnails and sizes of the files chosen for FILE / FILE_MULTI questions. */
+  readonly #files = new QuestionFiles();
   readonly #recs: QRec[] = [];
   readonly #tracker = new FeedbackTracker();
   #ctx: KybContext | null = null;
@@ -353,7 +313,12 @@ export class QuestionnairesStep implements StepController {
         (r) => r.uid,
         (r) =>
           guard([r.version, readOnly, submitAttempted, locale], () =>
-            renderQuestion(r, { readOnly, locale, error: this.#errorOf(r, submitAttempted) }),
+            renderQuestion(r, {
+              readOnly,
+              locale,
+              error: this.#errorOf(r, submitAttempted),
+              fileInfo: this.#files.info,
+            }),
           ),
       )}
     </section>`;
@@ -514,6 +479,15 @@ export class QuestionnairesStep implements StepController {
         this.#saveSoon(this.#states[rec.qn]);
         break;
       }
+      case 'replace-file': {
+        // FILE: choosing a file replaces the one there (the input is the question's drop zone)
+        const input = root.getElementById(rec.id);
+        if (input instanceof HTMLInputElement) {
+          input.focus();
+          input.click();
+        }
+        break;
+      }
       case 'remove-file': {
         rec.fileError = null;
         if (rec.question.type === 'FILE_MULTI') {
@@ -521,6 +495,7 @@ export class QuestionnairesStep implements StepController {
           files.splice(i, 1);
           this.#setValue(rec, files);
         } else this.#setValue(rec, null);
+        this.#files.prune(rec);
         this.#tracker.left(rec.id);
         this.#focusLater(root, rec.id);
         this.#saveSoon(this.#states[rec.qn]);
@@ -538,43 +513,18 @@ export class QuestionnairesStep implements StepController {
   }
 
   async #pickFiles(rec: QRec, input: HTMLInputElement): Promise<void> {
-    const locale = this.#ctx?.locale ?? 'en';
-    const multi = rec.question.type === 'FILE_MULTI';
     const chosen = [...(input.files ?? [])];
     input.value = '';
     if (chosen.length === 0) return;
-    const existing: FileAnswer[] = multi && Array.isArray(rec.value) ? [...(rec.value as FileAnswer[])] : [];
-    const problems: string[] = [];
-    const accepted: File[] = [];
-    for (const file of multi ? chosen : chosen.slice(0, 1)) {
-      const problem = fileProblem(file, locale);
-      if (problem) problems.push(multi || chosen.length > 1 ? `${file.name}: ${problem}` : problem);
-      else accepted.push(file);
-    }
-    const room = Math.max(0, multi ? MAX_FILES - existing.length : 1);
-    if (accepted.length > room) {
-      // never dropped silently: the files over the limit are named in the field's error
-      const left = accepted.splice(room);
-      problems.push(
-        tooManyFilesMessage(
-          MAX_FILES,
-          left.map((f) => f.name),
-        ),
-      );
-    }
-    rec.fileError = problems.length > 0 ? problems.join(' ') : null;
+    const picked = await this.#files.choose(rec, chosen, this.#ctx?.locale ?? 'en');
+    rec.fileError = picked.error;
     this.#touch(rec);
-    if (accepted.length === 0) {
+    if (picked.value === undefined) {
       this.#ctx?.requestUpdate();
       return;
     }
-    const read = await Promise.all(
-      accepted.map(async (f): Promise<FileAnswer> => ({
-        filename: uploadFilename(f),
-        file: await readAsBase64(f),
-      })),
-    );
-    this.#setValue(rec, multi ? [...existing, ...read] : (read[0] ?? null));
+    this.#setValue(rec, picked.value);
+    this.#files.prune(rec);
     this.#tracker.left(rec.id);
     this.#saveSoon(this.#states[rec.qn]);
   }

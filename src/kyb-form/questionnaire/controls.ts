@@ -7,8 +7,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { AnswerValue, FileAnswer, Question, Section } from '../../api/kyb.ts';
 import { describedBy, textOr } from '../field.ts';
-import { DOCUMENT_ACCEPT, formatBytes } from '../files.ts';
 import { countryName, countryOptions, lowerCase } from '../format.ts';
+import { renderDropzone, renderFileCard } from '../upload/upload.ts';
 import { base64Bytes } from '../../api/common.ts';
 import { isFileUrl, isSingleCheckbox, safeFileHref, type Problem } from './answers-state.ts';
 
@@ -44,6 +44,8 @@ export interface RenderOptions {
   locale: string;
   /** The error message to show now (already filtered by the feedback rule), or null. */
   error: string | null;
+  /** Thumbnail and size of a file chosen in this session (FILE / FILE_MULTI). */
+  fileInfo?: ((recId: string, f: FileAnswer) => { preview: string | null; size: number | null }) | undefined;
 }
 
 /* ------------------------------------------------------------------ countries */
@@ -101,7 +103,7 @@ const AUTOCOMPLETE: Partial<Record<Question['type'], string>> = {
 const strValue = (v: AnswerValue) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const arrValue = (v: AnswerValue): readonly string[] =>
   Array.isArray(v) ? (v as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-const fileValues = (v: AnswerValue): FileAnswer[] => {
+export const fileValues = (v: AnswerValue): FileAnswer[] => {
   if (Array.isArray(v))
     return (v as unknown[]).filter((x): x is FileAnswer => typeof x === 'object' && x !== null);
   return v !== null && typeof v === 'object' ? [v] : [];
@@ -422,59 +424,89 @@ function listControl(rec: QRec, o: RenderOptions): TemplateResult {
     }`;
 }
 
-function fileLabel(f: FileAnswer, locale: string): TemplateResult {
-  if (isFileUrl(f.file)) {
-    const href = safeFileHref(f.file, typeof location === 'undefined' ? undefined : location.href);
-    const text = msg(str`View ${f.filename}`, { desc: 'link to an uploaded file' });
-    return href
-      ? html`<a href=${href} target="_blank" rel="noopener noreferrer" part="file-link">${text}</a>`
-      : html`<span>${f.filename}</span>`;
-  }
-  return html`<span class="file-name">${f.filename}</span>
-    <span class="file-size">(${formatBytes(base64Bytes(f.file), locale)})</span>`;
+/** The name of a file answer: a View link once saved (a safe URL), else the name. */
+function fileName(f: FileAnswer): TemplateResult | undefined {
+  if (!isFileUrl(f.file)) return undefined;
+  const href = safeFileHref(f.file, typeof location === 'undefined' ? undefined : location.href);
+  const text = msg(str`View ${f.filename}`, { desc: 'link to an uploaded file' });
+  return href
+    ? html`<a href=${href} target="_blank" rel="noopener noreferrer" part="file-link">${text}</a>`
+    : html`${f.filename}`;
 }
 
-function fileControl(rec: QRec, o: RenderOptions): TemplateResult {
-  const multiple = rec.question.type === 'FILE_MULTI';
+/**
+ * FILE / FILE_MULTI: the shared upload component (drop zone = the labelled file input, limits stated,
+ * a file card per file with thumbnail, size and Remove; FILE also Replace). Files are sent with the
+ * answers (base64 in the answers' PUT, no per-file progress); a saved file shows as Uploaded with a link.
+ */
+function fileQuestion(rec: QRec, o: RenderOptions): TemplateResult {
+  const q = rec.question;
+  const multiple = q.type === 'FILE_MULTI';
   const files = fileValues(rec.value);
   const full = multiple && files.length >= MAX_FILES;
-  return html`${
-      files.length > 0
-        ? html`<ul class="file-list" part="file-list">
-            ${files.map(
-              (f, i) =>
-                html`<li class="file-item" part="file-item">
-                  ${fileLabel(f, o.locale)}
-                  ${
-                    o.readOnly
-                      ? nothing
-                      : html`<button
-                          type="button"
-                          class="btn btn-secondary"
-                          part="button"
-                          data-act="remove-file"
-                          data-i=${i}
-                        >
-                          ${msg(str`Remove ${f.filename}`, { desc: 'button removing a chosen file' })}
-                        </button>`
-                  }
-                </li>`,
-            )}
-          </ul>`
-        : nothing
-    }
-    <input
-      id=${rec.id}
-      class="input file"
-      part="input file"
-      type="file"
-      accept=${DOCUMENT_ACCEPT}
-      ?multiple=${on(multiple)}
-      ?disabled=${on(o.readOnly || full)}
-      ?required=${on(rec.question.required && files.length === 0)}
-      aria-describedby=${describedIds(rec, o)}
-      aria-invalid=${invalid(o)}
-    />`;
+  const list =
+    files.length > 0
+      ? html`<ul class="file-list upload-files" part="file-list">
+          ${files.map((f, i) => {
+            const saved = isFileUrl(f.file);
+            const info = o.fileInfo?.(rec.id, f);
+            const size = saved ? (info?.size ?? null) : base64Bytes(f.file);
+            return renderFileCard({
+              id: `${rec.id}-file-${i}`,
+              name: f.filename,
+              part: 'file-item',
+              className: 'file-item',
+              size,
+              preview: info?.preview ?? null,
+              locale: o.locale,
+              state: saved ? { kind: 'uploaded' } : { kind: 'chosen' },
+              nameContent: fileName(f),
+              actions: o.readOnly
+                ? nothing
+                : html`<button
+                      type="button"
+                      class="btn-link"
+                      part="button upload-remove"
+                      data-act="remove-file"
+                      data-i=${i}
+                    >
+                      ${msg(str`Remove ${f.filename}`, { desc: 'button removing a chosen file' })}
+                    </button>
+                    ${
+                      multiple
+                        ? nothing
+                        : html`<button
+                            type="button"
+                            class="btn-link"
+                            part="button upload-replace"
+                            data-act="replace-file"
+                          >
+                            ${msg('Replace')}<span class="visually-hidden"> ${f.filename}</span>
+                          </button>`
+                    }`,
+            });
+          })}
+        </ul>`
+      : nothing;
+  if (o.readOnly)
+    return html`<div class="field" part="field question" data-q=${rec.uid}>
+      <p class="field-label" part="field-label" id="${rec.id}-label">${questionLabel(q)}</p>
+      ${descriptionOf(rec)} ${files.length ? list : html`<p class="hint">${msg('No file uploaded.')}</p>`}
+    </div>`;
+  return renderDropzone({
+    id: rec.id,
+    label: questionLabel(q),
+    required: q.required,
+    description: q.description,
+    error: o.error,
+    locale: o.locale,
+    multiple,
+    disabled: full,
+    missing: q.required && files.length === 0,
+    part: 'field question',
+    dataQ: rec.uid,
+    after: list,
+  });
 }
 
 function singleCheckbox(rec: QRec, o: RenderOptions): TemplateResult {
@@ -524,7 +556,7 @@ export function renderQuestion(rec: QRec, o: RenderOptions): TemplateResult {
       return groupField(rec, o, listControl(rec, o));
     case 'FILE':
     case 'FILE_MULTI':
-      return field(rec, o, fileControl(rec, o));
+      return fileQuestion(rec, o);
     default:
       return textField(rec, o);
   }
