@@ -1,5 +1,7 @@
 /**
- * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page.
+ * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page. A thin shell over
+ * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, progress,
+ * action row, texts, lazily loaded steps, submit).
  */
 import {
   adoptStyles,
@@ -12,61 +14,56 @@ import {
 } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { ApiError } from '../api/http.ts';
 import { KybClient } from '../api/kyb-client.ts';
-import { chunkLoader } from '../api/load-chunk.ts';
-import type { Answers, Beneficiary, Flow, KybDocument, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
+import type { Flow, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
+import { localeDir } from '../i18n/dir.ts';
 import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
 import type { ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
-import type { FieldIssue, KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
-import type { ReviewSection, ServerIssue } from './review/review.ts';
+import type { KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
+import type { ReviewSection } from './review/review.ts';
+import { renderNav, renderSaveStatus, renderStepSummary } from './shell/chrome.ts';
+import { FormObjects } from './shell/objects.ts';
+import { renderProgress } from './shell/progress.ts';
+import { TokenSession } from './shell/session.ts';
+import { isLazyStep, lazy } from './shell/steps.ts';
+import { serverIssues, submitForm, type SubmitHost } from './shell/submit.ts';
+import { errorText, progressReason, stepTitle, submitErrorText } from './shell/texts.ts';
+import type {
+  KybErrorDetail,
+  KybReadyDetail,
+  KybSavedDetail,
+  KybSessionExpiredDetail,
+  KybStepChangeDetail,
+  KybSubmittedDetail,
+  TokenProvider,
+} from './shell/types.ts';
 import {
-  canSubmit,
+  canOpen,
   errorInfo,
   initialState,
   isSubmittedStatus,
   reduce,
-  uniqueById,
+  showsAllErrors,
   type ErrorInfo,
   type KybAction,
   type KybState,
 } from './state.ts';
 import { styles } from './styles.ts';
 
-/** What `tokenProvider` may return: a token, or a token with its expiry (ms since epoch, Date or ISO string). */
-export type TokenResult = string | { token: string; expiresAt?: number | string | Date | null };
-export type TokenProvider = () => Promise<TokenResult>;
-
-export interface KybReadyDetail {
-  formId: string | null;
-  locale: string;
-  steps: StepId[];
-}
-export interface KybSavedDetail {
-  kind: SaveReport['kind'];
-  id?: string | undefined;
-}
-export interface KybErrorDetail {
-  /** Error cause: `no-token`, `token`, `submitted`, `network`, `service`, or `save` for a failed save. */
-  kind: string;
-  status: number;
-  identifier: string | null;
-  message: string;
-}
-export interface KybSubmittedDetail {
-  formId: string;
-}
-export interface KybStepChangeDetail {
-  step: StepId;
-  index: number;
-}
-
-/** A chunk of the form, loaded once per page (see chunkLoader). */
-const lazy = <T>(load: () => Promise<T>) => chunkLoader(load, 'Part of the form could not be downloaded.');
+export type {
+  KybErrorDetail,
+  KybReadyDetail,
+  KybSavedDetail,
+  KybSessionExpiredDetail,
+  KybStepChangeDetail,
+  KybSubmittedDetail,
+  TokenProvider,
+  TokenResult,
+} from './shell/types.ts';
 
 /**
  * The company step and the review: what the first screen needs besides this shell. They download in
@@ -88,50 +85,9 @@ const loadScreens = lazy(() =>
 );
 type Screens = Awaited<ReturnType<typeof loadScreens>>;
 
-/**
- * Steps implemented by other modules: each is a chunk of its own (with its translations), fetched while
- * the step's data loads, so the first screen (the company step) needs none of them.
- */
-interface StepFactories {
-  beneficiaries: (init: { beneficiaries: Beneficiary[] }) => StepController;
-  documents: (init: { documents: KybDocument[] }) => StepController;
-  questionnaires: (init: {
-    questionnaires: Questionnaire[];
-    answers: Map<string, Answers | null>;
-  }) => StepController;
-}
-type LazyStep = keyof StepFactories;
-/**
- * A step module and then its translations. A step whose translations cannot load is shown in English
- * rather than not at all (they are tried again when the locale changes).
- */
-const withMessages = <M extends { loadMessages: () => Promise<void> }>(m: M) =>
-  m.loadMessages().then(
-    () => m,
-    () => m,
-  );
-/** Each step's module, loaded once per page (a failed load is tried again next time). */
-const STEP_MODULES: { [K in LazyStep]: () => Promise<StepFactories[K]> } = {
-  beneficiaries: lazy(() =>
-    import('./beneficiaries/controller.ts')
-      .then(withMessages)
-      .then((m) => (init) => new m.BeneficiariesStep(init)),
-  ),
-  documents: lazy(() =>
-    import('./documents/controller.ts').then(withMessages).then((m) => (init) => new m.DocumentsStep(init)),
-  ),
-  questionnaires: lazy(() =>
-    import('./questionnaire/controller.ts')
-      .then(withMessages)
-      .then((m) => (init) => new m.QuestionnairesStep(init)),
-  ),
-};
-const loadStep = <K extends LazyStep>(step: K): Promise<StepFactories[K]> => STEP_MODULES[step]();
-
 /** A step controller may offer a read-only summary for the review step. */
 type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
 
-const MAX_TIMEOUT = 2 ** 31 - 1;
 /** Until the service's theme is read (with the screens' code): the defaults of the styles. */
 const NO_THEME: ThemeStyles = {
   vars: {},
@@ -141,13 +97,14 @@ const NO_THEME: ThemeStyles = {
   supportEmail: null,
   ignored: [],
 };
+const noop = () => undefined;
 
 /**
  * The business verification form: company details, people (beneficiaries), documents and
  * questionnaires, reviewed and submitted in one flow. Saves as you go; themed by the service.
  *
  * @tagname kyb-form
- * @attr token - The KYB bearer token (`tokenString`). Changing it reloads the form. Also a property.
+ * @attr token - The KYB bearer token (`tokenString`). Changing it reloads the form; after `kyb-session-expired` the new token is adopted instead and the kept changes are sent with it. Also a property.
  * @attr api-base - Base URL of the service (default: same origin). Property `apiBase`.
  * @attr allow-insecure-http - Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Property `allowInsecureHttp`.
  * @attr idempotency-keys - Send an `Idempotency-Key` with every create (form, beneficiary, document), so a write repeated after an unclear failure is saved once. For a service that honours the header (the sandbox does); it makes cross-origin writes preflighted. Property `idempotencyKeys`.
@@ -159,6 +116,7 @@ const NO_THEME: ThemeStyles = {
  * @fires kyb-error - `{kind, status, identifier, message}` when loading, saving or submitting fails.
  * @fires kyb-submitted - `{formId}` after the form was submitted.
  * @fires kyb-step-change - `{step, index}` when the visible step changes.
+ * @fires kyb-session-expired - `{formId, unsaved}` when the token was refused and `tokenProvider` (if any) gave no new one. The form keeps the user's input; set a new `token` (or a `tokenProvider`) to send it.
  *
  * @csspart root - The themed wrapper.
  * @csspart header - Logo, company name and title.
@@ -167,7 +125,9 @@ const NO_THEME: ThemeStyles = {
  * @csspart title - The form's title.
  * @csspart progress - Progress navigation ("Step 2 of 5" and the step list).
  * @csspart progress-text - The "Step n of m" text.
- * @csspart progress-step - A button of the step list.
+ * @csspart progress-step - A button of the step list (`aria-disabled` when the step cannot open yet).
+ * @csspart progress-toggle - On a narrow form: the button that shows or hides the step list.
+ * @csspart progress-reason - Why the disabled steps of the list cannot open yet.
  * @csspart step - The current step's container.
  * @csspart step-heading - The current step's heading (receives focus on step change).
  * @csspart step-description - Descriptions of steps.
@@ -182,10 +142,10 @@ const NO_THEME: ThemeStyles = {
  *   `button-submit`, `button-retry`, `button-edit` name them further.
  * @csspart nav - The Back/Continue row.
  * @csspart save-status - Saved / saving / failed state (`role="status"`).
- * @csspart error-summary - The list of problems shown on a submit attempt.
+ * @csspart error-summary - The list of problems shown when Continue or Submit finds some.
  * @csspart error-summary-link - A link of the error summary.
  * @csspart submit-error - Why the last submit failed.
- * @csspart skeleton - Loading placeholders (`aria-busy`).
+ * @csspart skeleton - Loading placeholders (`aria-busy`), also the progress until the number of steps is known.
  * @csspart submitted - The submitted screen.
  * @csspart error - The error screen (token invalid, network, service).
  * @csspart support - The support e-mail line.
@@ -282,7 +242,7 @@ const NO_THEME: ThemeStyles = {
  * @cssproperty [--kyb-max-width=48rem] - Maximum width of the form.
  */
 @localized()
-export class KybFormElement extends LitElement {
+export class KybFormElement extends LitElement implements SubmitHost {
   static override styles = styles;
 
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
@@ -305,13 +265,12 @@ export class KybFormElement extends LitElement {
 
   @state() private _s: KybState = initialState();
   @state() private _theme: ThemeStyles = NO_THEME;
-  @state() private _objectsError: ErrorInfo | null = null;
-  @state() private _submitNote: 'save-failed' | 'unconfirmed' | null = null;
+  @state() submitNote: 'save-failed' | 'unconfirmed' | null = null;
+  @state() private _progressOpen = false;
+  @state() private _checking = false;
 
-  #client: KybClient | null = null;
-  #activeToken = '';
-  #refreshing: Promise<string | null> | null = null;
-  #refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  client: KybClient | null = null;
+  readonly #session = new TokenSession(() => this.tokenProvider);
   #abort: AbortController | null = null;
   #info: KybInfo | null = null;
   #flow: Flow | null = null;
@@ -319,11 +278,10 @@ export class KybFormElement extends LitElement {
   #locale = 'en';
   #company: CompanyStep | null = null;
   #screens: Screens | null = null;
-  #steps: Partial<Record<StepId, StepController>> = {};
+  /** The form's objects and the later steps' controllers (null while no form exists). */
+  #objects: FormObjects | null = null;
   #saves = new Map<string, SaveReport>();
-  #objectsPromise: Promise<void> | null = null;
-  #submitting = false;
-  #focus: 'heading' | 'summary' | { id: string } | null = null;
+  focusNext: 'heading' | 'summary' | { id: string } | null = null;
   #loadQueued = false;
   #connectedOnce = false;
 
@@ -334,6 +292,10 @@ export class KybFormElement extends LitElement {
   /** The form's id, or null while no form exists. */
   get formId(): string | null {
     return this.#formId;
+  }
+  /** @internal */
+  get state(): KybState {
+    return this._s;
   }
 
   override connectedCallback(): void {
@@ -353,13 +315,22 @@ export class KybFormElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('token') || changed.has('apiBase')) {
-      // A token set by the page that equals the refreshed one needs no reload.
-      const same =
-        changed.has('token') && !changed.has('apiBase') && this.token === this.#activeToken && !!this.#client;
-      if (!same) this.#queueLoad();
+      const tokenOnly = changed.has('token') && !changed.has('apiBase') && !!this.client;
+      if (tokenOnly && this._s.sessionEnded && this.token) {
+        // The page answered kyb-session-expired: keep the form and its input, send what was kept.
+        this.#renewSession(this.token);
+      } else if (!(tokenOnly && this.token === this.#session.active)) {
+        // A token set by the page that equals the refreshed one needs no reload.
+        this.#queueLoad();
+      }
     }
-    if (changed.has('tokenProvider') && this.tokenProvider && this._s.error?.cause === 'no-token')
-      this.#queueLoad();
+    if (changed.has('tokenProvider') && this.tokenProvider) {
+      if (this._s.error?.cause === 'no-token') this.#queueLoad();
+      else if (this._s.sessionEnded)
+        void this.#session.refresh().then((t) => {
+          if (t) this.#renewSession(t);
+        });
+    }
     if (
       changed.has('locale') &&
       changed.get('locale') !== undefined &&
@@ -371,9 +342,9 @@ export class KybFormElement extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const focus = this.#focus;
+    const focus = this.focusNext;
     if (!focus) return;
-    this.#focus = null;
+    this.focusNext = null;
     const root = this.renderRoot as ShadowRoot;
     let el: HTMLElement | null = null;
     if (focus === 'heading') el = root.querySelector<HTMLElement>('#kyb-step-heading');
@@ -382,72 +353,53 @@ export class KybFormElement extends LitElement {
     el?.focus();
   }
 
-  /* ------------------------------------------------------------------ state */
+  /* ------------------------------------------------------------------ state and events */
 
-  #dispatch(action: KybAction) {
+  dispatch(action: KybAction) {
     const before = this._s;
     this._s = reduce(before, action);
     if (before.current !== this._s.current && this._s.phase === 'ready') {
-      this.dispatchEvent(
-        new CustomEvent('kyb-step-change', {
-          bubbles: true,
-          composed: true,
-          detail: { step: this._s.current, index: this._s.steps.indexOf(this._s.current) },
-        }),
-      );
+      this._progressOpen = false;
+      this.#emit('kyb-step-change', { step: this._s.current, index: this._s.steps.indexOf(this._s.current) });
     }
   }
 
-  #emit<K extends 'kyb-ready' | 'kyb-saved' | 'kyb-error' | 'kyb-submitted'>(
-    name: K,
-    detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never,
-  ) {
+  #emit<
+    K extends
+      'kyb-ready' | 'kyb-saved' | 'kyb-error' | 'kyb-submitted' | 'kyb-step-change' | 'kyb-session-expired',
+  >(name: K, detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never) {
     this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
   }
 
-  #emitError(kind: string, info: ErrorInfo) {
+  emitError(kind: string, info: ErrorInfo) {
     this.#emit('kyb-error', {
       kind,
       status: info.status,
       identifier: info.identifier,
       message: info.message,
     });
+    if (info.cause === 'token') this.#endSession();
   }
 
-  /* ------------------------------------------------------------------ tokens */
-
-  async #refresh(): Promise<string | null> {
-    const provider = this.tokenProvider;
-    if (!provider) return null;
-    this.#refreshing ??= (async () => {
-      try {
-        const result = await provider();
-        const token = typeof result === 'string' ? result : result?.token;
-        if (typeof token !== 'string' || token === '') return null;
-        this.#activeToken = token;
-        this.#scheduleRefresh(typeof result === 'string' ? null : (result.expiresAt ?? null));
-        return token;
-      } catch {
-        return null;
-      } finally {
-        this.#refreshing = null;
-      }
-    })();
-    return this.#refreshing;
+  emitSubmitted(formId: string) {
+    this.#emit('kyb-submitted', { formId });
   }
 
-  #scheduleRefresh(expiresAt: number | string | Date | null) {
-    clearTimeout(this.#refreshTimer);
-    if (expiresAt === null || !this.tokenProvider) return;
-    const at =
-      expiresAt instanceof Date
-        ? expiresAt.getTime()
-        : typeof expiresAt === 'string'
-          ? Date.parse(expiresAt)
-          : expiresAt;
-    if (!Number.isFinite(at)) return;
-    const wait = Math.min(MAX_TIMEOUT, Math.max(0, at - 60_000 - Date.now()));
-    this.#refreshTimer = setTimeout(() => void this.#refresh(), wait);
+  /* ------------------------------------------------------------------ session */
+
+  /** The token was refused and could not be renewed: keep the input, tell the page (once). */
+  #endSession() {
+    if (this._s.phase === 'ready' && this._s.sessionEnded) return;
+    this.dispatch({ type: 'session-ended' });
+    const unsaved = this.#saveState !== 'saved' && this.#saveState !== 'idle';
+    this.#emit('kyb-session-expired', { formId: this.#formId, unsaved });
+  }
+
+  /** A new token after the session ended: adopt it and send the kept changes once. */
+  #renewSession(token: string) {
+    this.#session.active = token;
+    this.dispatch({ type: 'session-renewed' });
+    this.#retrySaves();
   }
 
   /* ------------------------------------------------------------------ loading */
@@ -464,14 +416,12 @@ export class KybFormElement extends LitElement {
   #teardown() {
     this.#abort?.abort();
     this.#abort = null;
-    clearTimeout(this.#refreshTimer);
+    this.#session.stop();
     this.#company?.dispose();
-    for (const step of Object.values(this.#steps))
-      (step as { dispose?: () => void } | undefined)?.dispose?.();
+    this.#objects?.dispose();
     this.#company = null;
-    this.#steps = {};
+    this.#objects = null;
     this.#saves.clear();
-    this.#objectsPromise = null;
   }
 
   /** Reloads everything (after a token change, or from the retry button). */
@@ -479,46 +429,43 @@ export class KybFormElement extends LitElement {
     return this.#load();
   }
 
+  #fail(info: ErrorInfo) {
+    this.dispatch({ type: 'load-failed', error: info });
+    this.emitError(info.cause, info);
+    // The error screen is localized too (attribute, else the browser's languages).
+    void this.#applyLocale();
+  }
+
   async #load(): Promise<void> {
     this.#teardown();
     const abort = new AbortController();
     this.#abort = abort;
     const signal = abort.signal;
-    this.#dispatch({ type: 'load-start' });
+    this.dispatch({ type: 'load-start' });
     const generation = this._s.generation;
-    this._objectsError = null;
-    this._submitNote = null;
+    this.submitNote = null;
     this.#formId = null;
-    this.#activeToken = this.token;
-    if (!this.#activeToken && this.tokenProvider) await this.#refresh();
+    this.#session.active = this.token;
+    if (!this.#session.active && this.tokenProvider) await this.#session.refresh();
     if (signal.aborted) return;
-    if (!this.#activeToken) {
-      const info: ErrorInfo = {
-        cause: 'no-token',
-        status: 0,
-        identifier: null,
-        message: 'No token was given.',
-        retryable: false,
-      };
-      this.#dispatch({ type: 'load-failed', error: info });
-      this.#emitError(info.cause, info);
-      void this.#applyLocale();
-      return;
+    if (!this.#session.active) {
+      const message = 'No token was given.';
+      return this.#fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
     }
     const client = new KybClient({
       baseUrl: this.apiBase || '',
       allowInsecureHttp: this.allowInsecureHttp,
       idempotencyKeys: this.idempotencyKeys,
-      token: () => this.#activeToken,
-      refreshToken: () => this.#refresh(),
+      token: () => this.#session.active,
+      refreshToken: () => this.#session.refresh(),
     });
-    this.#client = client;
+    this.client = client;
     try {
-      const [info, forms, screens] = await Promise.all([
-        client.info({ signal }),
-        client.listForms({ signal }),
-        loadScreens(),
-      ]);
+      const formsP = client.listForms({ signal });
+      // The questionnaires decide the number of steps: asked for as soon as the form's id is known.
+      const early = formsP.then((f) => (f[0] ? client.listQuestionnaires(f[0].id, { signal }) : []));
+      early.catch(noop);
+      const [info, forms, screens] = await Promise.all([client.info({ signal }), formsP, loadScreens()]);
       if (signal.aborted || generation !== this._s.generation) return;
       this.#screens = screens;
       this.#adoptFormStyles(screens.formStyles);
@@ -541,17 +488,14 @@ export class KybFormElement extends LitElement {
         form,
         onCreated: (created) => this.#onCreated(created, generation),
       });
-      this.#dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
+      this.dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
       this.#emit('kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this._s.steps] });
-      if (form) this.#objectsPromise = this.#loadObjects(form.id, generation, signal);
+      if (form) this.#startObjects(form.id, early);
     } catch (err) {
       if (signal.aborted || generation !== this._s.generation) return;
       const info = errorInfo(err);
       if (info.cause === 'token' && this.tokenProvider) info.retryable = true;
-      this.#dispatch({ type: 'load-failed', error: info });
-      this.#emitError(info.cause, info);
-      // The error screen is localized too (attribute, else the browser's languages).
-      void this.#applyLocale();
+      this.#fail(info);
     }
   }
 
@@ -582,80 +526,31 @@ export class KybFormElement extends LitElement {
   #onCreated(form: KybForm, generation: number) {
     if (generation !== this._s.generation || !this.#abort) return;
     this.#formId = form.id;
-    this.#dispatch({ type: 'form-status', status: form.meta.status });
-    this.#objectsPromise = this.#loadObjects(form.id, generation, this.#abort.signal);
+    this.dispatch({ type: 'form-status', status: form.meta.status });
+    this.#startObjects(form.id);
   }
 
-  /** Round trips 2 (beneficiaries, documents, questionnaires) and 3 (answers). */
-  async #loadObjects(formId: string, generation: number, signal: AbortSignal): Promise<void> {
-    const client = this.#client;
-    if (!client) return;
-    this._objectsError = null;
-    const flow = this.#flow;
-    const wants = (step: StepId) => this._s.steps.includes(step) || step === 'questionnaires';
-    const none = Promise.resolve(null);
-    let listFailed = false;
-    try {
-      // The steps' code loads in parallel with their data (no extra round trip).
-      const [
-        allBeneficiaries,
-        allDocuments,
-        allQuestionnaires,
-        beneficiariesStep,
-        documentsStep,
-        questionnairesStep,
-      ] = await Promise.all([
-        wants('beneficiaries') ? client.listBeneficiaries(formId, { signal }) : Promise.resolve([]),
-        wants('documents') ? client.listCompanyDocuments(formId, { signal }) : Promise.resolve([]),
-        client.listQuestionnaires(formId, { signal }).catch((err: unknown) => {
-          listFailed = true;
-          throw err;
-        }),
-        wants('beneficiaries') ? loadStep('beneficiaries') : none,
-        wants('documents') ? loadStep('documents') : none,
-        loadStep('questionnaires'),
-      ]);
-      const beneficiaries = uniqueById<Beneficiary>(allBeneficiaries);
-      const documents = uniqueById<KybDocument>(allDocuments);
-      const questionnaires = uniqueById<Questionnaire>(allQuestionnaires);
-      if (signal.aborted || generation !== this._s.generation) return;
-      if (this._s.steps.includes('beneficiaries') && beneficiariesStep && !this.#steps.beneficiaries)
-        this.#steps.beneficiaries = beneficiariesStep({ beneficiaries });
-      if (this._s.steps.includes('documents') && documentsStep && !this.#steps.documents)
-        this.#steps.documents = documentsStep({ documents });
-      this.#dispatch({ type: 'objects-loaded', flow, questionnaireCount: questionnaires.length });
-      if (questionnaires.length > 0) {
-        const answers = new Map<string, Answers | null>();
-        const list = await Promise.all(
-          questionnaires.map((q) => client.getAnswers(formId, q.id, { signal })),
-        );
-        if (signal.aborted || generation !== this._s.generation) return;
-        questionnaires.forEach((q, i) => answers.set(q.id, list[i] ?? null));
-        if (!this.#steps.questionnaires)
-          this.#steps.questionnaires = questionnairesStep({ questionnaires, answers });
-      }
-      this.requestUpdate();
-    } catch (err) {
-      if (signal.aborted || generation !== this._s.generation) return;
-      const info = errorInfo(err);
-      this._objectsError = info;
-      // The questionnaires step stays (or appears) and shows the error with "Try again".
-      if (listFailed) this.#dispatch({ type: 'questionnaires-failed', flow });
-      this.#emitError(info.cause, info);
-    }
+  #startObjects(formId: string, early?: Promise<Questionnaire[]>) {
+    if (!this.client) return;
+    this.#objects?.dispose();
+    this.#objects = new FormObjects(this, this.client, formId, this.#flow);
+    this.#objects.load(early);
   }
 
-  #retryObjects() {
-    if (!this.#formId || !this.#abort) return;
-    this.#objectsPromise = this.#loadObjects(this.#formId, this._s.generation, this.#abort.signal);
+  /** Every step's controller, for the submit (waits for data and code still loading). */
+  async ensureAll(): Promise<void> {
+    const objects = this.#objects;
+    if (!objects) return;
+    await objects.loaded;
+    await Promise.all(this._s.steps.map((step) => objects.ensureStep(step)));
   }
 
   /** Reads the form's status back (after a refused write or a lost submit answer). */
-  async #reloadStatus(): Promise<KybForm | null> {
-    if (!this.#client || !this.#formId) return null;
+  async reloadStatus(): Promise<KybForm | null> {
+    if (!this.client || !this.#formId) return null;
     try {
-      const form = await this.#client.getForm(this.#formId, { signal: this.#abort?.signal });
-      this.#dispatch({ type: 'form-status', status: form.meta.status });
+      const form = await this.client.getForm(this.#formId, { signal: this.#abort?.signal });
+      this.dispatch({ type: 'form-status', status: form.meta.status });
       return form;
     } catch {
       return null;
@@ -672,9 +567,10 @@ export class KybFormElement extends LitElement {
     if (report.state === 'saved' && before?.state !== 'saved')
       this.#emit('kyb-saved', { kind: report.kind, id: report.id });
     if (report.state === 'error' && report.error) {
-      if (before?.state !== 'error') this.#emitError('save', errorInfo(report.error));
+      const info = errorInfo(report.error);
+      if (before?.state !== 'error' || info.cause === 'token') this.emitError('save', info);
       if (report.error.status === 403 && report.error.identifier === 'PERMISSIONS_ERROR')
-        void this.#reloadStatus();
+        void this.reloadStatus();
     }
     this.requestUpdate();
   }
@@ -686,193 +582,101 @@ export class KybFormElement extends LitElement {
   }
 
   #retrySaves() {
-    if (this._s.phase !== 'ready' || isSubmittedStatus(this._s.formStatus)) return;
-    const ctx = this.#ctx();
-    void this.#company?.retry().catch(() => undefined);
-    for (const step of Object.values(this.#steps))
-      if (step?.dirty) void step.flush(ctx).catch(() => undefined);
-    if (this._objectsError) this.#retryObjects();
+    if (this._s.phase !== 'ready' || this._s.sessionEnded || isSubmittedStatus(this._s.formStatus)) return;
+    const ctx = this.ctx();
+    void this.#company?.retry().catch(noop);
+    for (const step of Object.values(this.#objects?.steps ?? {}) as StepController[])
+      if (step?.dirty) void step.flush(ctx).catch(noop);
+    if (this.#objects?.error) this.#objects.retry();
   }
 
   /* ------------------------------------------------------------------ steps and submit */
 
-  #ctx(): KybContext {
+  ctx(): KybContext {
+    const all = showsAllErrors(this._s, this._s.current);
     return {
-      client: this.#client!,
+      client: this.client!,
       formId: this.#formId ?? '',
       info: this.#info ?? {},
       flow: this.#flow,
       readOnly: isSubmittedStatus(this._s.formStatus),
       locale: this.#locale,
-      submitAttempted: this._s.submitAttempted,
+      submitAttempted: all,
+      showAllErrors: all,
       report: (r) => this.#onReport(r),
       requestUpdate: () => this.requestUpdate(),
     };
   }
 
+  get signal(): AbortSignal | undefined {
+    return this.#abort?.signal;
+  }
+
+  #controller(step: StepId): StepController | undefined {
+    return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
+  }
+
+  controllers(): StepController[] {
+    return this._s.steps.flatMap((id) => this.#controller(id) ?? []);
+  }
+
+  #leaving() {
+    // Leaving a step sends what is pending there.
+    if (this._s.current === 'company') void this.#company?.save().catch(noop);
+  }
+
+  #arrived() {
+    const step = this._s.current;
+    if (isLazyStep(step)) void this.#objects?.ensureModule(step).catch(noop);
+  }
+
   #go(step: StepId, focus: 'heading' | { id: string } = 'heading') {
     if (step === this._s.current && focus === 'heading') return;
-    this.#focus = focus;
+    if (!canOpen(this._s, step)) return;
+    this.focusNext = focus;
     this.requestUpdate();
-    // Leaving a step sends what is pending there.
-    if (this._s.current === 'company') void this.#company?.save().catch(() => undefined);
-    this.#dispatch({ type: 'go', step });
+    this.#leaving();
+    this.dispatch({ type: 'go', step });
+    this.#arrived();
   }
 
-  #move(kind: 'next' | 'back') {
-    if (this._s.current === 'company') void this.#company?.save().catch(() => undefined);
-    this.#dispatch({ type: kind });
-    this.#focus = 'heading';
+  #back() {
+    this.#leaving();
+    this.dispatch({ type: 'back' });
+    this.focusNext = 'heading';
+    this.#arrived();
   }
 
-  #controllers(): [StepId, StepController][] {
-    const out: [StepId, StepController][] = [];
-    if (this.#company) out.push(['company', this.#company]);
-    for (const id of this._s.steps) {
-      const c = this.#steps[id];
-      if (c) out.push([id, c]);
-    }
-    return out;
-  }
-
-  #allIssues(ctx: KybContext): FieldIssue[] {
-    return this.#controllers().flatMap(([, c]) => c.validate(ctx));
-  }
-
-  #serverIssues(fields: Record<string, string[]>): ServerIssue[] {
-    const defs = this.#company?.defs ?? [];
-    const screens = this.#screens;
-    return Object.entries(fields).flatMap(([path, messages]) =>
-      messages.map((message) => {
-        const last = path.split('.').pop() ?? path;
-        const def = defs.find((d) => d.key === last);
-        const target: FieldIssue | undefined =
-          def && screens
-            ? {
-                id: screens.fieldId(def),
-                label: def.kind === 'standard' ? screens.companyLabel(def.key) : def.title,
-                message,
-                step: 'company',
-              }
-            : undefined;
-        return { path, message, target };
-      }),
-    );
-  }
-
-  async #submit() {
-    if (this.#submitting || !canSubmit(this._s) || !this.#client) return;
-    this.#submitting = true;
-    this._submitNote = null;
+  /**
+   * Continue checks the step first (GOV.UK): with problems it stays, shows them in a summary at the top
+   * and focuses it. A step whose data or code is still loading is waited for, and so is the number of
+   * steps, so Continue never skips a step that appears meanwhile.
+   */
+  async #next() {
+    if (this._checking) return;
+    const { generation, current } = this._s;
+    this.#leaving();
+    this._checking = true;
     try {
-      if (this.#objectsPromise) await this.#objectsPromise;
-      const ctx = this.#ctx();
-      const issues = this.#allIssues(ctx);
-      if (issues.length > 0 || !this.#formId) {
-        this.#dispatch({ type: 'submit-blocked' });
-        this.#focus = 'summary';
-        return;
-      }
-      this.#dispatch({ type: 'submit-start' });
-      await this.updateComplete;
-      const sendCtx = this.#ctx();
-      try {
-        await Promise.all(this.#controllers().map(([, c]) => c.flush(sendCtx)));
-      } catch (err) {
-        const info = errorInfo(err);
-        this._submitNote = 'save-failed';
-        this.#dispatch({ type: 'submit-failed', error: info });
-        this.#emitError(info.cause, info);
-        return;
-      }
-      const formId = this.#formId;
-      try {
-        await this.#client.submit(formId, { signal: this.#abort?.signal });
-        this.#dispatch({ type: 'submit-ok' });
-        this.#focus = 'heading';
-        this.#emit('kyb-submitted', { formId });
-      } catch (err) {
-        const info = errorInfo(err);
-        if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) {
-          // The answer was lost: the form's status tells whether the submit went through.
-          this.#dispatch({ type: 'submit-verify' });
-          const form = await this.#reloadStatus();
-          if (form && isSubmittedStatus(form.meta.status)) {
-            this.#dispatch({ type: 'submit-ok' });
-            this.#focus = 'heading';
-            this.#emit('kyb-submitted', { formId });
-            return;
-          }
-          if (!form) this._submitNote = 'unconfirmed';
-          this.#dispatch({ type: 'submit-failed', error: info });
-          this.#emitError(info.cause, info);
-          return;
-        }
-        if (err instanceof ApiError && err.status === 403 && err.identifier === 'PERMISSIONS_ERROR') {
-          const form = await this.#reloadStatus();
-          if (form && isSubmittedStatus(form.meta.status)) {
-            this.#focus = 'heading';
-            return;
-          }
-        }
-        const serverIssues = err instanceof ApiError && err.status === 400 ? err.fields : {};
-        this.#dispatch({ type: 'submit-failed', error: info, serverIssues });
-        if (Object.keys(serverIssues).length > 0) this.#focus = 'summary';
-        this.#emitError(info.cause, info);
-      }
+      const company = this.#company;
+      if (current === 'company' && company && !this.#formId && company.saveState === 'saving')
+        await company.save().catch(noop);
+      const controller =
+        this.#objects && current !== 'company' && !this.#objects.error
+          ? await this.#objects.ensureStep(current)
+          : this.#controller(current);
+      if (!this._s.stepsKnown && this.#objects) await this.#objects.stepsKnown;
+      if (generation !== this._s.generation || current !== this._s.current) return;
+      const ok = !controller || controller.validate(this.ctx()).length === 0;
+      this.dispatch({ type: 'next', ok });
+      this.focusNext = ok ? 'heading' : 'summary';
+      if (ok) this.#arrived();
     } finally {
-      this.#submitting = false;
+      this._checking = false;
     }
   }
 
   /* ------------------------------------------------------------------ rendering */
-
-  #stepTitle(step: StepId): string {
-    switch (step) {
-      case 'company':
-        return msg('Company details');
-      case 'beneficiaries':
-        return msg('People and owners');
-      case 'documents':
-        return msg('Company documents');
-      case 'questionnaires':
-        return msg('Questionnaires');
-      case 'review':
-        return msg('Review and submit');
-    }
-  }
-
-  #errorText(info: ErrorInfo): { title: string; text: string } {
-    switch (info.cause) {
-      case 'no-token':
-        return {
-          title: msg('The form cannot open'),
-          text: msg('No access token was given. Open the form again from the link or page you were sent.'),
-        };
-      case 'token':
-        return {
-          title: msg('Your session has expired'),
-          text: msg(
-            'The link to this form is no longer valid or has expired. Reload the page or ask for a new link.',
-          ),
-        };
-      case 'submitted':
-        return {
-          title: msg('This form was already submitted'),
-          text: msg('It can no longer be changed. You will be contacted if more information is needed.'),
-        };
-      case 'network':
-        return {
-          title: msg('The service could not be reached'),
-          text: msg('Check your internet connection and try again.'),
-        };
-      case 'service':
-        return {
-          title: msg('Something went wrong'),
-          text: msg(str`The service answered with an error: ${info.message}`),
-        };
-    }
-  }
 
   #renderSkeleton(label: string): TemplateResult {
     return html`<div part="skeleton" role="status" aria-busy="true" class="skeleton-block">
@@ -892,18 +696,9 @@ export class KybFormElement extends LitElement {
 
   #renderHeader(): TemplateResult {
     const t = this._theme;
+    const alt = t.companyName ? msg(str`${t.companyName} logo`) : msg('Logo');
     return html`<div class="header" part="header">
-      ${
-        t.logo
-          ? html`<img
-              class="logo"
-              part="logo"
-              src=${t.logo}
-              alt=${t.companyName ? msg(str`${t.companyName} logo`) : msg('Logo')}
-              @error=${this.#hideBrokenLogo}
-            />`
-          : nothing
-      }
+      ${t.logo ? html`<img class="logo" part="logo" src=${t.logo} alt=${alt} @error=${this.#hideBrokenLogo} />` : nothing}
       <div>
         ${t.companyName ? html`<div class="company-name" part="company-name">${t.companyName}</div>` : nothing}
         <h2 class="title" part="title">${msg('Business verification')}</h2>
@@ -911,77 +706,23 @@ export class KybFormElement extends LitElement {
     </div>`;
   }
 
-  #renderProgress(): TemplateResult {
-    const { steps, current } = this._s;
-    const index = steps.indexOf(current) + 1;
-    return html`<nav class="progress" part="progress" aria-label=${msg('Progress')}>
-      <p class="progress-text" part="progress-text">${msg(str`Step ${index} of ${steps.length}`)}</p>
-      <ol>
-        ${steps.map(
-          (step) =>
-            html`<li>
-              <button
-                type="button"
-                part="progress-step button"
-                aria-current=${step === current ? 'step' : nothing}
-                @click=${() => this.#go(step)}
-              >
-                ${this.#stepTitle(step)}
-              </button>
-            </li>`,
-        )}
-      </ol>
-    </nav>`;
-  }
-
-  #renderSaveStatus(): TemplateResult {
-    const state = this.#saveState;
-    const text =
-      state === 'error'
-        ? msg('Your last changes could not be saved. They are kept here and will be sent again.')
-        : state === 'saving'
-          ? msg('Saving…')
-          : state === 'pending'
-            ? msg('Unsaved changes')
-            : state === 'saved'
-              ? msg('All changes saved')
-              : '';
-    return html`<div class="save-status ${state}" part="save-status">
-      <span role="status">${text}</span>
-      ${
-        state === 'error'
-          ? html`<button
-              type="button"
-              class="btn btn-secondary"
-              part="button button-retry"
-              @click=${() => this.#retrySaves()}
-            >
-              ${msg('Retry saving')}
-            </button>`
-          : nothing
-      }
-    </div>`;
-  }
-
   #renderStepBody(step: StepId, ctx: KybContext): TemplateResult {
     if (step === 'company') return this.#company!.render(ctx);
     if (step === 'review') return this.#renderReview(ctx, false);
-    if (!this.#formId) {
-      return html`<div class="status info" part="notice">
-        <p>${msg('Enter the company name and country first; then this step opens.')}</p>
-        <button type="button" class="btn btn-secondary" part="button" @click=${() => this.#go('company')}>
-          ${msg('Go to company details')}
-        </button>
-      </div>`;
-    }
-    const controller = this.#steps[step];
+    const controller = this.#objects?.steps[step];
     if (controller) return controller.render(ctx);
-    if (this._objectsError) return this.#renderObjectsError(this._objectsError);
-    return this.#renderSkeleton(msg('Loading…'));
+    const error = this.#objects?.error;
+    if (error) return this.#renderObjectsError(error);
+    // The company is being saved (the form is created), or the step's data or code is on its way.
+    return this.#renderSkeleton(
+      this.#formId
+        ? msg('Loading…')
+        : msg('Saving the company details; this step opens when they are saved.'),
+    );
   }
 
   #renderObjectsError(info: ErrorInfo): TemplateResult {
-    const { title, text } = this.#errorText(info);
+    const { title, text } = errorText(info);
     return html`<div class="status error" part="error" role="alert">
       <p><strong>${title}</strong></p>
       <p>${text}</p>
@@ -989,7 +730,7 @@ export class KybFormElement extends LitElement {
         type="button"
         class="btn btn-secondary"
         part="button button-retry"
-        @click=${() => this.#retryObjects()}
+        @click=${() => this.#objects?.retry()}
       >
         ${msg('Try again')}
       </button>
@@ -1002,55 +743,41 @@ export class KybFormElement extends LitElement {
       .map((step) => {
         if (step === 'company') {
           const c = this.#company!;
-          return {
-            step,
-            title: this.#stepTitle(step),
-            issues: c.validate(ctx),
-            summary: this.#screens!.renderSummaryList(c.summary(ctx.locale)),
-          };
+          const summary = this.#screens!.renderSummaryList(c.summary(ctx.locale));
+          return { step, title: stepTitle(step), issues: c.validate(ctx), summary };
         }
-        const c = this.#steps[step] as WithSummary | undefined;
+        const c = this.#objects?.steps[step] as WithSummary | undefined;
         return {
           step,
-          title: this.#stepTitle(step),
+          title: stepTitle(step),
           issues: c ? c.validate(ctx) : [],
           summary: c?.summary ? c.summary(ctx) : null,
-          loading: !c && !!this.#formId && !this._objectsError,
+          loading: !c && !!this.#formId && !this.#objects?.error,
         };
       });
   }
 
   #renderReview(ctx: KybContext, readOnly: boolean): TemplateResult {
     const s = this._s;
-    const note =
-      this._submitNote === 'save-failed'
-        ? msg(
-            'Some changes could not be saved, so the form was not submitted. Check your connection and try again.',
-          )
-        : this._submitNote === 'unconfirmed'
-          ? msg('We could not confirm whether the form was submitted. Check your connection and try again.')
-          : null;
-    let submitError: string | null = note;
-    if (!submitError && s.submitError && Object.keys(s.serverIssues).length === 0) {
-      submitError =
-        s.submitError.cause === 'network'
-          ? msg(
-              'The service could not be reached, so the form was not submitted. Check your connection and try again.',
-            )
-          : s.submitError.cause === 'token'
-            ? msg('Your session has expired. Reload the page to continue.')
-            : msg(str`The form could not be submitted: ${s.submitError.message}`);
-    }
-    return this.#screens!.renderReview({
+    const fieldProblems = Object.keys(s.serverIssues).length > 0;
+    const screens = this.#screens!;
+    const company = this.#company;
+    return screens.renderReview({
       sections: this.#reviewSections(ctx),
       readOnly,
       submitted: s.submit === 'submitted',
       sending: s.submit === 'sending' || s.submit === 'verifying',
       submitAttempted: s.submitAttempted,
-      serverIssues: this.#serverIssues(s.serverIssues),
-      submitError,
+      serverIssues: serverIssues(s.serverIssues, company?.defs ?? [], (def) => ({
+        id: screens.fieldId(def),
+        label: def.kind === 'standard' ? screens.companyLabel(def.key) : def.title,
+        message: '',
+        step: 'company',
+      })),
+      submitError: submitErrorText(this.submitNote, fieldProblems ? null : s.submitError),
       canRetry: s.submit === 'failed',
-      onSubmit: () => void this.#submit(),
+      submitInNav: true,
+      onSubmit: () => void submitForm(this),
       onEdit: (step) => this.#go(step),
       onIssue: (issue) => this.#go(issue.step, { id: issue.id }),
     });
@@ -1069,7 +796,7 @@ export class KybFormElement extends LitElement {
   }
 
   #renderError(info: ErrorInfo): TemplateResult {
-    const { title, text } = this.#errorText(info);
+    const { title, text } = errorText(info);
     return html`<div class="error-screen" part="error" role="alert">
       <h3>${title}</h3>
       <p>${text}</p>
@@ -1100,49 +827,61 @@ export class KybFormElement extends LitElement {
     const s = this._s;
     if (s.phase === 'error' && s.error) return this.#renderError(s.error);
     if (s.phase !== 'ready' || !this.#company) return this.#renderSkeleton(msg('Loading the form…'));
-    const ctx = this.#ctx();
+    const ctx = this.ctx();
     if (isSubmittedStatus(s.formStatus)) return this.#renderSubmitted(ctx);
     const step = s.current;
     const index = s.steps.indexOf(step);
-    const last = index === s.steps.length - 1;
-    return html`${this.#renderProgress()}
+    const review = step === 'review';
+    // The step's own summary after Continue found problems; it goes away as they are fixed.
+    const checked = !review && s.checkedSteps.includes(step);
+    const issues = checked ? (this.#controller(step)?.validate(ctx) ?? []) : [];
+    const editing = this.controllers().some((c) => c.editing === true);
+    return html`${renderProgress({
+        steps: s.steps,
+        current: step,
+        known: s.stepsKnown,
+        title: stepTitle,
+        canOpen: (target) => canOpen(s, target),
+        reason: progressReason(!!this.#formId),
+        open: this._progressOpen,
+        onToggle: () => (this._progressOpen = !this._progressOpen),
+        onGo: (target) => this.#go(target),
+      })}
       <section class="step" part="step" aria-labelledby="kyb-step-heading">
+        ${renderStepSummary(issues, (issue) => this.#go(issue.step, { id: issue.id }))}
         <h3 class="step-heading" part="step-heading" id="kyb-step-heading" tabindex="-1">
-          ${this.#stepTitle(step)}
+          ${stepTitle(step)}
         </h3>
-        ${this.#renderStepBody(step, ctx)} ${this.#renderSaveStatus()}
-        <div class="nav" part="nav">
-          ${
-            index > 0
-              ? html`<button
-                  type="button"
-                  class="btn btn-secondary"
-                  part="button button-secondary button-back"
-                  @click=${() => this.#move('back')}
-                >
-                  ${msg('Back')}
-                </button>`
-              : nothing
-          }
-          <span class="spacer"></span>
-          ${
-            last
-              ? nothing
-              : html`<button
-                  type="button"
-                  class="btn btn-primary"
-                  part="button button-primary button-next"
-                  @click=${() => this.#move('next')}
-                >
-                  ${msg('Continue')}
-                </button>`
-          }
-        </div>
+        ${this.#renderStepBody(step, ctx)}
+        ${renderSaveStatus({
+          state: this.#saveState,
+          sessionEnded: s.sessionEnded,
+          editing,
+          onRetry: () => this.#retrySaves(),
+        })}
+        ${renderNav({
+          back: index > 0 ? () => this.#back() : null,
+          next: review ? null : () => void this.#next(),
+          busy: this._checking,
+          submit: review
+            ? {
+                sending: s.submit === 'sending' || s.submit === 'verifying',
+                retry: s.submit === 'failed',
+                onSubmit: () => void submitForm(this),
+              }
+            : null,
+        })}
       </section>`;
   }
 
   override render(): TemplateResult {
-    return html`<div class="root" part="root" ${cssProps(this._theme.vars)}>
+    return html`<div
+      class="root"
+      part="root"
+      lang=${this.#locale}
+      dir=${localeDir(this.#locale)}
+      ${cssProps(this._theme.vars)}
+    >
       ${this.#renderHeader()} ${this.#renderBody()} ${this.#renderSupport()}
     </div>`;
   }
@@ -1158,5 +897,6 @@ declare global {
     'kyb-error': CustomEvent<KybErrorDetail>;
     'kyb-submitted': CustomEvent<KybSubmittedDetail>;
     'kyb-step-change': CustomEvent<KybStepChangeDetail>;
+    'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
   }
 }
