@@ -3,17 +3,9 @@
  * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, progress,
  * action row, texts, lazily loaded steps, submit).
  */
-import {
-  adoptStyles,
-  html,
-  LitElement,
-  nothing,
-  type CSSResult,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { adoptStyles, html, LitElement, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { localized, msg } from '@lit/localize';
 import { KybClient } from '../api/kyb-client.ts';
 import type { Flow, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
@@ -24,25 +16,23 @@ import { cssProps } from '../theme/css-props.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
 import type { KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
-import type { ReviewSection } from './review/review.ts';
-import { renderNav, renderSaveStatus, renderStepSummary } from './shell/chrome.ts';
-import { FormObjects } from './shell/objects.ts';
-import { renderProgress } from './shell/progress.ts';
-import { TokenSession } from './shell/session.ts';
-import { isLazyStep, lazy } from './shell/steps.ts';
-import { serverIssues, submitForm, type SubmitHost } from './shell/submit.ts';
-import { errorText, progressReason, stepTitle, submitErrorText } from './shell/texts.ts';
-import type {
-  KybErrorDetail,
-  KybReadyDetail,
-  KybSavedDetail,
-  KybSessionExpiredDetail,
-  KybStepChangeDetail,
-  KybSubmittedDetail,
-  TokenProvider,
-} from './shell/types.ts';
 import {
-  canOpen,
+  renderError,
+  renderHeader,
+  renderObjectsError,
+  renderSkeleton,
+  renderSubmitted,
+  renderSupport,
+} from './shell/frame.ts';
+import { FormObjects, type ObjectsHost } from './shell/objects.ts';
+import { loadScreens, NO_THEME, type Screens } from './shell/screens.ts';
+import { renderStepView } from './shell/step-view.ts';
+import { TokenSession } from './shell/session.ts';
+import { Navigation } from './shell/navigation.ts';
+import { renderReviewView } from './shell/review-view.ts';
+import { submitForm, type SubmitHost } from './shell/submit.ts';
+import type { TokenProvider } from './shell/types.ts';
+import {
   errorInfo,
   initialState,
   isSubmittedStatus,
@@ -54,49 +44,8 @@ import {
 } from './state.ts';
 import { styles } from './styles.ts';
 
-export type {
-  KybErrorDetail,
-  KybReadyDetail,
-  KybSavedDetail,
-  KybSessionExpiredDetail,
-  KybStepChangeDetail,
-  KybSubmittedDetail,
-  TokenProvider,
-  TokenResult,
-} from './shell/types.ts';
+export type * from './shell/types.ts';
 
-/**
- * The company step and the review: what the first screen needs besides this shell. They download in
- * parallel with the form's info (no extra round trip), so the first request does not wait for them.
- */
-const loadScreens = lazy(() =>
-  Promise.all([
-    import('./company/controller.ts'),
-    import('./review/review.ts'),
-    import('../theme/index.ts'),
-    import('./form-styles.ts'),
-  ]).then(([company, review, theme, styles]) => ({
-    ...company,
-    ...review,
-    themeStyles: theme.themeStyles,
-    loadThemeFont: theme.loadThemeFont,
-    formStyles: styles.formStyles,
-  })),
-);
-type Screens = Awaited<ReturnType<typeof loadScreens>>;
-
-/** A step controller may offer a read-only summary for the review step. */
-type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
-
-/** Until the service's theme is read (with the screens' code): the defaults of the styles. */
-const NO_THEME: ThemeStyles = {
-  vars: {},
-  fontUrl: null,
-  logo: null,
-  companyName: null,
-  supportEmail: null,
-  ignored: [],
-};
 const noop = () => undefined;
 
 /**
@@ -242,7 +191,7 @@ const noop = () => undefined;
  * @cssproperty [--kyb-max-width=48rem] - Maximum width of the form.
  */
 @localized()
-export class KybFormElement extends LitElement implements SubmitHost {
+export class KybFormElement extends LitElement {
   static override styles = styles;
 
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
@@ -265,11 +214,11 @@ export class KybFormElement extends LitElement implements SubmitHost {
 
   @state() private _s: KybState = initialState();
   @state() private _theme: ThemeStyles = NO_THEME;
-  @state() submitNote: 'save-failed' | 'unconfirmed' | null = null;
+  @state() private _submitNote: 'save-failed' | 'unconfirmed' | null = null;
   @state() private _progressOpen = false;
   @state() private _checking = false;
 
-  client: KybClient | null = null;
+  #client: KybClient | null = null;
   readonly #session = new TokenSession(() => this.tokenProvider);
   #abort: AbortController | null = null;
   #info: KybInfo | null = null;
@@ -281,7 +230,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
   /** The form's objects and the later steps' controllers (null while no form exists). */
   #objects: FormObjects | null = null;
   #saves = new Map<string, SaveReport>();
-  focusNext: 'heading' | 'summary' | { id: string } | null = null;
+  #focus: 'heading' | 'summary' | { id: string } | null = null;
   #loadQueued = false;
   #connectedOnce = false;
 
@@ -293,10 +242,31 @@ export class KybFormElement extends LitElement implements SubmitHost {
   get formId(): string | null {
     return this.#formId;
   }
-  /** @internal */
-  get state(): KybState {
-    return this._s;
-  }
+  /** What the shell's parts (submit, objects) use of the element: functions over its private members. */
+  readonly #host: SubmitHost & ObjectsHost = {
+    state: () => this._s,
+    client: () => this.#client,
+    formId: () => this.#formId,
+    updateComplete: () => this.updateComplete,
+    setNote: (note) => (this._submitNote = note),
+    setFocus: (focus) => (this.#focus = focus),
+    dispatch: (action) => this.#dispatch(action),
+    emitError: (kind, info) => this.#emitError(kind, info),
+    emitSubmitted: (formId) => this.#emit('kyb-submitted', { formId }),
+    reloadStatus: () => this.#reloadStatus(),
+    ensureAll: () => this.#ensureAll(),
+    controllers: () => this.#controllers(),
+    ctx: () => this.#ctx(),
+    signal: () => this.#abort?.signal,
+    requestUpdate: () => this.requestUpdate(),
+  };
+  readonly #nav = new Navigation({
+    ...this.#host,
+    company: () => this.#company,
+    objects: () => this.#objects,
+    controller: (step) => this.#controller(step),
+    setChecking: (checking) => (this._checking = checking),
+  });
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -315,7 +285,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('token') || changed.has('apiBase')) {
-      const tokenOnly = changed.has('token') && !changed.has('apiBase') && !!this.client;
+      const tokenOnly = changed.has('token') && !changed.has('apiBase') && !!this.#client;
       if (tokenOnly && this._s.sessionEnded && this.token) {
         // The page answered kyb-session-expired: keep the form and its input, send what was kept.
         this.#renewSession(this.token);
@@ -342,9 +312,9 @@ export class KybFormElement extends LitElement implements SubmitHost {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const focus = this.focusNext;
+    const focus = this.#focus;
     if (!focus) return;
-    this.focusNext = null;
+    this.#focus = null;
     const root = this.renderRoot as ShadowRoot;
     let el: HTMLElement | null = null;
     if (focus === 'heading') el = root.querySelector<HTMLElement>('#kyb-step-heading');
@@ -355,7 +325,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
 
   /* ------------------------------------------------------------------ state and events */
 
-  dispatch(action: KybAction) {
+  #dispatch(action: KybAction) {
     const before = this._s;
     this._s = reduce(before, action);
     if (before.current !== this._s.current && this._s.phase === 'ready') {
@@ -371,7 +341,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
     this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
   }
 
-  emitError(kind: string, info: ErrorInfo) {
+  #emitError(kind: string, info: ErrorInfo) {
     this.#emit('kyb-error', {
       kind,
       status: info.status,
@@ -381,16 +351,12 @@ export class KybFormElement extends LitElement implements SubmitHost {
     if (info.cause === 'token') this.#endSession();
   }
 
-  emitSubmitted(formId: string) {
-    this.#emit('kyb-submitted', { formId });
-  }
-
   /* ------------------------------------------------------------------ session */
 
   /** The token was refused and could not be renewed: keep the input, tell the page (once). */
   #endSession() {
     if (this._s.phase === 'ready' && this._s.sessionEnded) return;
-    this.dispatch({ type: 'session-ended' });
+    this.#dispatch({ type: 'session-ended' });
     const unsaved = this.#saveState !== 'saved' && this.#saveState !== 'idle';
     this.#emit('kyb-session-expired', { formId: this.#formId, unsaved });
   }
@@ -398,7 +364,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
   /** A new token after the session ended: adopt it and send the kept changes once. */
   #renewSession(token: string) {
     this.#session.active = token;
-    this.dispatch({ type: 'session-renewed' });
+    this.#dispatch({ type: 'session-renewed' });
     this.#retrySaves();
   }
 
@@ -430,8 +396,8 @@ export class KybFormElement extends LitElement implements SubmitHost {
   }
 
   #fail(info: ErrorInfo) {
-    this.dispatch({ type: 'load-failed', error: info });
-    this.emitError(info.cause, info);
+    this.#dispatch({ type: 'load-failed', error: info });
+    this.#emitError(info.cause, info);
     // The error screen is localized too (attribute, else the browser's languages).
     void this.#applyLocale();
   }
@@ -441,9 +407,9 @@ export class KybFormElement extends LitElement implements SubmitHost {
     const abort = new AbortController();
     this.#abort = abort;
     const signal = abort.signal;
-    this.dispatch({ type: 'load-start' });
+    this.#dispatch({ type: 'load-start' });
     const generation = this._s.generation;
-    this.submitNote = null;
+    this._submitNote = null;
     this.#formId = null;
     this.#session.active = this.token;
     if (!this.#session.active && this.tokenProvider) await this.#session.refresh();
@@ -459,7 +425,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
       token: () => this.#session.active,
       refreshToken: () => this.#session.refresh(),
     });
-    this.client = client;
+    this.#client = client;
     try {
       const formsP = client.listForms({ signal });
       // The questionnaires decide the number of steps: asked for as soon as the form's id is known.
@@ -488,7 +454,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
         form,
         onCreated: (created) => this.#onCreated(created, generation),
       });
-      this.dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
+      this.#dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
       this.#emit('kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this._s.steps] });
       if (form) this.#startObjects(form.id, early);
     } catch (err) {
@@ -526,19 +492,19 @@ export class KybFormElement extends LitElement implements SubmitHost {
   #onCreated(form: KybForm, generation: number) {
     if (generation !== this._s.generation || !this.#abort) return;
     this.#formId = form.id;
-    this.dispatch({ type: 'form-status', status: form.meta.status });
+    this.#dispatch({ type: 'form-status', status: form.meta.status });
     this.#startObjects(form.id);
   }
 
   #startObjects(formId: string, early?: Promise<Questionnaire[]>) {
-    if (!this.client) return;
+    if (!this.#client) return;
     this.#objects?.dispose();
-    this.#objects = new FormObjects(this, this.client, formId, this.#flow);
+    this.#objects = new FormObjects(this.#host, this.#client, formId, this.#flow);
     this.#objects.load(early);
   }
 
   /** Every step's controller, for the submit (waits for data and code still loading). */
-  async ensureAll(): Promise<void> {
+  async #ensureAll(): Promise<void> {
     const objects = this.#objects;
     if (!objects) return;
     await objects.loaded;
@@ -546,11 +512,11 @@ export class KybFormElement extends LitElement implements SubmitHost {
   }
 
   /** Reads the form's status back (after a refused write or a lost submit answer). */
-  async reloadStatus(): Promise<KybForm | null> {
-    if (!this.client || !this.#formId) return null;
+  async #reloadStatus(): Promise<KybForm | null> {
+    if (!this.#client || !this.#formId) return null;
     try {
-      const form = await this.client.getForm(this.#formId, { signal: this.#abort?.signal });
-      this.dispatch({ type: 'form-status', status: form.meta.status });
+      const form = await this.#client.getForm(this.#formId, { signal: this.#abort?.signal });
+      this.#dispatch({ type: 'form-status', status: form.meta.status });
       return form;
     } catch {
       return null;
@@ -568,9 +534,9 @@ export class KybFormElement extends LitElement implements SubmitHost {
       this.#emit('kyb-saved', { kind: report.kind, id: report.id });
     if (report.state === 'error' && report.error) {
       const info = errorInfo(report.error);
-      if (before?.state !== 'error' || info.cause === 'token') this.emitError('save', info);
+      if (before?.state !== 'error' || info.cause === 'token') this.#emitError('save', info);
       if (report.error.status === 403 && report.error.identifier === 'PERMISSIONS_ERROR')
-        void this.reloadStatus();
+        void this.#reloadStatus();
     }
     this.requestUpdate();
   }
@@ -583,7 +549,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
 
   #retrySaves() {
     if (this._s.phase !== 'ready' || this._s.sessionEnded || isSubmittedStatus(this._s.formStatus)) return;
-    const ctx = this.ctx();
+    const ctx = this.#ctx();
     void this.#company?.retry().catch(noop);
     for (const step of Object.values(this.#objects?.steps ?? {}) as StepController[])
       if (step?.dirty) void step.flush(ctx).catch(noop);
@@ -592,10 +558,10 @@ export class KybFormElement extends LitElement implements SubmitHost {
 
   /* ------------------------------------------------------------------ steps and submit */
 
-  ctx(): KybContext {
+  #ctx(): KybContext {
     const all = showsAllErrors(this._s, this._s.current);
     return {
-      client: this.client!,
+      client: this.#client!,
       formId: this.#formId ?? '',
       info: this.#info ?? {},
       flow: this.#flow,
@@ -608,103 +574,15 @@ export class KybFormElement extends LitElement implements SubmitHost {
     };
   }
 
-  get signal(): AbortSignal | undefined {
-    return this.#abort?.signal;
-  }
-
   #controller(step: StepId): StepController | undefined {
     return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
   }
 
-  controllers(): StepController[] {
+  #controllers(): StepController[] {
     return this._s.steps.flatMap((id) => this.#controller(id) ?? []);
   }
 
-  #leaving() {
-    // Leaving a step sends what is pending there.
-    if (this._s.current === 'company') void this.#company?.save().catch(noop);
-  }
-
-  #arrived() {
-    const step = this._s.current;
-    if (isLazyStep(step)) void this.#objects?.ensureModule(step).catch(noop);
-  }
-
-  #go(step: StepId, focus: 'heading' | { id: string } = 'heading') {
-    if (step === this._s.current && focus === 'heading') return;
-    if (!canOpen(this._s, step)) return;
-    this.focusNext = focus;
-    this.requestUpdate();
-    this.#leaving();
-    this.dispatch({ type: 'go', step });
-    this.#arrived();
-  }
-
-  #back() {
-    this.#leaving();
-    this.dispatch({ type: 'back' });
-    this.focusNext = 'heading';
-    this.#arrived();
-  }
-
-  /**
-   * Continue checks the step first (GOV.UK): with problems it stays, shows them in a summary at the top
-   * and focuses it. A step whose data or code is still loading is waited for, and so is the number of
-   * steps, so Continue never skips a step that appears meanwhile.
-   */
-  async #next() {
-    if (this._checking) return;
-    const { generation, current } = this._s;
-    this.#leaving();
-    this._checking = true;
-    try {
-      const company = this.#company;
-      if (current === 'company' && company && !this.#formId && company.saveState === 'saving')
-        await company.save().catch(noop);
-      const controller =
-        this.#objects && current !== 'company' && !this.#objects.error
-          ? await this.#objects.ensureStep(current)
-          : this.#controller(current);
-      if (!this._s.stepsKnown && this.#objects) await this.#objects.stepsKnown;
-      if (generation !== this._s.generation || current !== this._s.current) return;
-      const ok = !controller || controller.validate(this.ctx()).length === 0;
-      this.dispatch({ type: 'next', ok });
-      this.focusNext = ok ? 'heading' : 'summary';
-      if (ok) this.#arrived();
-    } finally {
-      this._checking = false;
-    }
-  }
-
   /* ------------------------------------------------------------------ rendering */
-
-  #renderSkeleton(label: string): TemplateResult {
-    return html`<div part="skeleton" role="status" aria-busy="true" class="skeleton-block">
-      <span class="visually-hidden">${label}</span>
-      <span class="skeleton short"></span>
-      <span class="skeleton tall"></span>
-      <span class="skeleton short"></span>
-      <span class="skeleton tall"></span>
-      <span class="skeleton tall"></span>
-    </div>`;
-  }
-
-  /** A logo that fails to load is hidden rather than shown as a broken image with alt text. */
-  readonly #hideBrokenLogo = (e: Event) => {
-    (e.currentTarget as HTMLImageElement).hidden = true;
-  };
-
-  #renderHeader(): TemplateResult {
-    const t = this._theme;
-    const alt = t.companyName ? msg(str`${t.companyName} logo`) : msg('Logo');
-    return html`<div class="header" part="header">
-      ${t.logo ? html`<img class="logo" part="logo" src=${t.logo} alt=${alt} @error=${this.#hideBrokenLogo} />` : nothing}
-      <div>
-        ${t.companyName ? html`<div class="company-name" part="company-name">${t.companyName}</div>` : nothing}
-        <h2 class="title" part="title">${msg('Business verification')}</h2>
-      </div>
-    </div>`;
-  }
 
   #renderStepBody(step: StepId, ctx: KybContext): TemplateResult {
     if (step === 'company') return this.#company!.render(ctx);
@@ -712,166 +590,57 @@ export class KybFormElement extends LitElement implements SubmitHost {
     const controller = this.#objects?.steps[step];
     if (controller) return controller.render(ctx);
     const error = this.#objects?.error;
-    if (error) return this.#renderObjectsError(error);
+    if (error) return renderObjectsError(error, () => this.#objects?.retry());
     // The company is being saved (the form is created), or the step's data or code is on its way.
-    return this.#renderSkeleton(
+    return renderSkeleton(
       this.#formId
         ? msg('Loading…')
         : msg('Saving the company details; this step opens when they are saved.'),
     );
   }
 
-  #renderObjectsError(info: ErrorInfo): TemplateResult {
-    const { title, text } = errorText(info);
-    return html`<div class="status error" part="error" role="alert">
-      <p><strong>${title}</strong></p>
-      <p>${text}</p>
-      <button
-        type="button"
-        class="btn btn-secondary"
-        part="button button-retry"
-        @click=${() => this.#objects?.retry()}
-      >
-        ${msg('Try again')}
-      </button>
-    </div>`;
-  }
-
-  #reviewSections(ctx: KybContext): ReviewSection[] {
-    return this._s.steps
-      .filter((s) => s !== 'review')
-      .map((step) => {
-        if (step === 'company') {
-          const c = this.#company!;
-          const summary = this.#screens!.renderSummaryList(c.summary(ctx.locale));
-          return { step, title: stepTitle(step), issues: c.validate(ctx), summary };
-        }
-        const c = this.#objects?.steps[step] as WithSummary | undefined;
-        return {
-          step,
-          title: stepTitle(step),
-          issues: c ? c.validate(ctx) : [],
-          summary: c?.summary ? c.summary(ctx) : null,
-          loading: !c && !!this.#formId && !this.#objects?.error,
-        };
-      });
-  }
-
   #renderReview(ctx: KybContext, readOnly: boolean): TemplateResult {
-    const s = this._s;
-    const fieldProblems = Object.keys(s.serverIssues).length > 0;
-    const screens = this.#screens!;
-    const company = this.#company;
-    return screens.renderReview({
-      sections: this.#reviewSections(ctx),
-      readOnly,
-      submitted: s.submit === 'submitted',
-      sending: s.submit === 'sending' || s.submit === 'verifying',
-      submitAttempted: s.submitAttempted,
-      serverIssues: serverIssues(s.serverIssues, company?.defs ?? [], (def) => ({
-        id: screens.fieldId(def),
-        label: def.kind === 'standard' ? screens.companyLabel(def.key) : def.title,
-        message: '',
-        step: 'company',
-      })),
-      submitError: submitErrorText(this.submitNote, fieldProblems ? null : s.submitError),
-      canRetry: s.submit === 'failed',
-      submitInNav: true,
-      onSubmit: () => void submitForm(this),
-      onEdit: (step) => this.#go(step),
-      onIssue: (issue) => this.#go(issue.step, { id: issue.id }),
-    });
-  }
-
-  #renderSubmitted(ctx: KybContext): TemplateResult {
-    return html`<section class="submitted" part="submitted" aria-labelledby="kyb-step-heading">
-      <h3 class="step-heading" part="step-heading" id="kyb-step-heading" tabindex="-1">
-        ${msg('Thank you, your information was submitted')}
-      </h3>
-      <div class="status success" role="status">
-        <p>${msg('It is now being reviewed. You will be contacted if anything else is needed.')}</p>
-      </div>
-      ${this.#renderReview(ctx, true)}
-    </section>`;
-  }
-
-  #renderError(info: ErrorInfo): TemplateResult {
-    const { title, text } = errorText(info);
-    return html`<div class="error-screen" part="error" role="alert">
-      <h3>${title}</h3>
-      <p>${text}</p>
-      ${
-        info.retryable
-          ? html`<button
-              type="button"
-              class="btn btn-primary"
-              part="button button-primary button-retry"
-              @click=${() => void this.reload()}
-            >
-              ${msg('Try again')}
-            </button>`
-          : nothing
-      }
-    </div>`;
-  }
-
-  #renderSupport(): TemplateResult | typeof nothing {
-    const email = this._theme.supportEmail;
-    if (!email) return nothing;
-    return html`<p class="support" part="support">
-      ${msg('Need help?')} <a href="mailto:${email}">${email}</a>
-    </p>`;
+    return renderReviewView(
+      {
+        state: this._s,
+        screens: this.#screens!,
+        company: this.#company!,
+        controller: (step) => this.#controller(step),
+        loading: !!this.#formId && !this.#objects?.error,
+        note: this._submitNote,
+        readOnly,
+        onSubmit: () => void submitForm(this.#host),
+        onGo: (step, focus) => this.#nav.go(step, focus),
+      },
+      ctx,
+    );
   }
 
   #renderBody(): TemplateResult {
     const s = this._s;
-    if (s.phase === 'error' && s.error) return this.#renderError(s.error);
-    if (s.phase !== 'ready' || !this.#company) return this.#renderSkeleton(msg('Loading the form…'));
-    const ctx = this.ctx();
-    if (isSubmittedStatus(s.formStatus)) return this.#renderSubmitted(ctx);
+    if (s.phase === 'error' && s.error) return renderError(s.error, () => void this.reload());
+    if (s.phase !== 'ready' || !this.#company) return renderSkeleton(msg('Loading the form…'));
+    const ctx = this.#ctx();
+    if (isSubmittedStatus(s.formStatus)) return renderSubmitted(this.#renderReview(ctx, true));
     const step = s.current;
-    const index = s.steps.indexOf(step);
-    const review = step === 'review';
-    // The step's own summary after Continue found problems; it goes away as they are fixed.
-    const checked = !review && s.checkedSteps.includes(step);
-    const issues = checked ? (this.#controller(step)?.validate(ctx) ?? []) : [];
-    const editing = this.controllers().some((c) => c.editing === true);
-    return html`${renderProgress({
-        steps: s.steps,
-        current: step,
-        known: s.stepsKnown,
-        title: stepTitle,
-        canOpen: (target) => canOpen(s, target),
-        reason: progressReason(!!this.#formId),
-        open: this._progressOpen,
-        onToggle: () => (this._progressOpen = !this._progressOpen),
-        onGo: (target) => this.#go(target),
-      })}
-      <section class="step" part="step" aria-labelledby="kyb-step-heading">
-        ${renderStepSummary(issues, (issue) => this.#go(issue.step, { id: issue.id }))}
-        <h3 class="step-heading" part="step-heading" id="kyb-step-heading" tabindex="-1">
-          ${stepTitle(step)}
-        </h3>
-        ${this.#renderStepBody(step, ctx)}
-        ${renderSaveStatus({
-          state: this.#saveState,
-          sessionEnded: s.sessionEnded,
-          editing,
-          onRetry: () => this.#retrySaves(),
-        })}
-        ${renderNav({
-          back: index > 0 ? () => this.#back() : null,
-          next: review ? null : () => void this.#next(),
-          busy: this._checking,
-          submit: review
-            ? {
-                sending: s.submit === 'sending' || s.submit === 'verifying',
-                retry: s.submit === 'failed',
-                onSubmit: () => void submitForm(this),
-              }
-            : null,
-        })}
-      </section>`;
+    // The step's own summary after Continue found problems (live: it goes away as they are fixed).
+    const checked = step !== 'review' && s.checkedSteps.includes(step);
+    return renderStepView({
+      state: s,
+      hasForm: !!this.#formId,
+      body: this.#renderStepBody(step, ctx),
+      issues: checked ? (this.#controller(step)?.validate(ctx) ?? []) : [],
+      saveState: this.#saveState,
+      editing: this.#controllers().some((c) => c.editing === true),
+      checking: this._checking,
+      progressOpen: this._progressOpen,
+      onToggleProgress: () => (this._progressOpen = !this._progressOpen),
+      onGo: (target, focus) => this.#nav.go(target, focus),
+      onBack: () => this.#nav.back(),
+      onNext: () => void this.#nav.next(),
+      onSubmit: () => void submitForm(this.#host),
+      onRetrySaves: () => this.#retrySaves(),
+    });
   }
 
   override render(): TemplateResult {
@@ -882,21 +651,7 @@ export class KybFormElement extends LitElement implements SubmitHost {
       dir=${localeDir(this.#locale)}
       ${cssProps(this._theme.vars)}
     >
-      ${this.#renderHeader()} ${this.#renderBody()} ${this.#renderSupport()}
+      ${renderHeader(this._theme)} ${this.#renderBody()} ${renderSupport(this._theme.supportEmail)}
     </div>`;
-  }
-}
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'kyb-form': KybFormElement;
-  }
-  interface GlobalEventHandlersEventMap {
-    'kyb-ready': CustomEvent<KybReadyDetail>;
-    'kyb-saved': CustomEvent<KybSavedDetail>;
-    'kyb-error': CustomEvent<KybErrorDetail>;
-    'kyb-submitted': CustomEvent<KybSubmittedDetail>;
-    'kyb-step-change': CustomEvent<KybStepChangeDetail>;
-    'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
   }
 }

@@ -11,7 +11,7 @@ import { errorInfo, uniqueById, type ErrorInfo, type KybAction, type KybState } 
 import { isLazyStep, loadStep, whenIdle, type LazyStep, type StepData, type StepFactory } from './steps.ts';
 
 export interface ObjectsHost {
-  readonly state: KybState;
+  state(): KybState;
   dispatch(action: KybAction): void;
   emitError(kind: string, info: ErrorInfo): void;
   requestUpdate(): void;
@@ -60,7 +60,7 @@ export class FormObjects {
     const flow = this.#flow;
     const signal = this.#abort.signal;
     const host = this.#host;
-    const wants = (step: StepId) => host.state.steps.includes(step);
+    const wants = (step: StepId) => host.state().steps.includes(step);
     const listed = (early ?? client.listQuestionnaires(formId, { signal })).then(
       (all) => {
         const list = uniqueById<Questionnaire>(all);
@@ -96,7 +96,7 @@ export class FormObjects {
       this.#instantiate();
       this.#cancelIdle();
       this.#cancelIdle = whenIdle(() => {
-        for (const step of host.state.steps) if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
+        for (const step of host.state().steps) if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
       });
     } catch (err) {
       if (!this.#live) return;
@@ -111,7 +111,7 @@ export class FormObjects {
   #instantiate() {
     const { beneficiaries, documents, questionnaires } = this.#factories;
     const d = this.#data;
-    const has = (step: StepId) => this.#host.state.steps.includes(step) && !this.steps[step];
+    const has = (step: StepId) => this.#host.state().steps.includes(step) && !this.steps[step];
     if (has('beneficiaries') && beneficiaries && d.beneficiaries)
       this.steps.beneficiaries = beneficiaries(d.beneficiaries);
     if (has('documents') && documents && d.documents) this.steps.documents = documents(d.documents);
@@ -128,7 +128,7 @@ export class FormObjects {
       (this.#factories as Record<LazyStep, unknown>)[step] = factory;
       if (this.#live) this.#instantiate();
     } catch (err) {
-      if (this.#live && this.#host.state.current === step) {
+      if (this.#live && this.#host.state().current === step) {
         this.error = errorInfo(err);
         this.#host.requestUpdate();
       }
@@ -144,9 +144,9 @@ export class FormObjects {
 
   /** Tries the failed load (or the step's code) again. */
   retry(): void {
-    const step = this.#host.state.current;
+    const step = this.#host.state().current;
     this.error = null;
-    if (!this.#host.state.objectsLoaded || (step === 'questionnaires' && !this.#data.questionnaires))
+    if (!this.#host.state().objectsLoaded || (step === 'questionnaires' && !this.#data.questionnaires))
       this.load();
     if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
     this.#host.requestUpdate();

@@ -17,13 +17,14 @@ import {
   type KybState,
 } from '../state.ts';
 
+/** What the submit uses of the element (functions, so the element keeps its members private). */
 export interface SubmitHost {
-  readonly state: KybState;
-  readonly client: KybClient | null;
-  readonly formId: string | null;
-  readonly updateComplete: Promise<boolean>;
-  submitNote: 'save-failed' | 'unconfirmed' | null;
-  focusNext: 'heading' | 'summary' | { id: string } | null;
+  state(): KybState;
+  client(): KybClient | null;
+  formId(): string | null;
+  updateComplete(): Promise<boolean>;
+  setNote(note: 'save-failed' | 'unconfirmed' | null): void;
+  setFocus(focus: 'heading' | 'summary'): void;
   dispatch(action: KybAction): void;
   emitError(kind: string, info: ErrorInfo): void;
   emitSubmitted(formId: string): void;
@@ -32,39 +33,41 @@ export interface SubmitHost {
   ensureAll(): Promise<void>;
   controllers(): StepController[];
   ctx(): KybContext;
-  readonly signal: AbortSignal | undefined;
+  signal(): AbortSignal | undefined;
 }
 
 const submitting = new WeakSet<SubmitHost>();
 
 export async function submitForm(host: SubmitHost): Promise<void> {
-  if (submitting.has(host) || !canSubmit(host.state) || !host.client) return;
+  if (submitting.has(host) || !canSubmit(host.state())) return;
+  const client = host.client();
+  if (!client) return;
   submitting.add(host);
-  host.submitNote = null;
+  host.setNote(null);
   try {
     await host.ensureAll();
     const ctx = host.ctx();
     const issues = host.controllers().flatMap((c) => c.validate(ctx));
-    const formId = host.formId;
+    const formId = host.formId();
     if (issues.length > 0 || !formId) {
       host.dispatch({ type: 'submit-blocked' });
-      host.focusNext = 'summary';
+      host.setFocus('summary');
       return;
     }
     host.dispatch({ type: 'submit-start' });
-    await host.updateComplete;
+    await host.updateComplete();
     const sendCtx = host.ctx();
     try {
       await Promise.all(host.controllers().map((c) => c.flush(sendCtx)));
     } catch (err) {
       const info = errorInfo(err);
       // A refused token has its own message (the session ended), not "check your connection".
-      if (info.cause !== 'token') host.submitNote = 'save-failed';
+      if (info.cause !== 'token') host.setNote('save-failed');
       host.dispatch({ type: 'submit-failed', error: info });
       host.emitError(info.cause, info);
       return;
     }
-    await send(host, host.client, formId);
+    await send(host, client, formId);
   } finally {
     submitting.delete(host);
   }
@@ -73,11 +76,11 @@ export async function submitForm(host: SubmitHost): Promise<void> {
 async function send(host: SubmitHost, client: KybClient, formId: string): Promise<void> {
   const done = () => {
     host.dispatch({ type: 'submit-ok' });
-    host.focusNext = 'heading';
+    host.setFocus('heading');
     host.emitSubmitted(formId);
   };
   try {
-    await client.submit(formId, { signal: host.signal });
+    await client.submit(formId, { signal: host.signal() });
     done();
   } catch (err) {
     const info = errorInfo(err);
@@ -86,7 +89,7 @@ async function send(host: SubmitHost, client: KybClient, formId: string): Promis
       host.dispatch({ type: 'submit-verify' });
       const form = await host.reloadStatus();
       if (form && isSubmittedStatus(form.meta.status)) return done();
-      if (!form) host.submitNote = 'unconfirmed';
+      if (!form) host.setNote('unconfirmed');
       host.dispatch({ type: 'submit-failed', error: info });
       host.emitError(info.cause, info);
       return;
@@ -94,13 +97,13 @@ async function send(host: SubmitHost, client: KybClient, formId: string): Promis
     if (err instanceof ApiError && err.status === 403 && err.identifier === 'PERMISSIONS_ERROR') {
       const form = await host.reloadStatus();
       if (form && isSubmittedStatus(form.meta.status)) {
-        host.focusNext = 'heading';
+        host.setFocus('heading');
         return;
       }
     }
     const serverIssues = err instanceof ApiError && err.status === 400 ? err.fields : {};
     host.dispatch({ type: 'submit-failed', error: info, serverIssues });
-    if (Object.keys(serverIssues).length > 0) host.focusNext = 'summary';
+    if (Object.keys(serverIssues).length > 0) host.setFocus('summary');
     host.emitError(info.cause, info);
   }
 }

@@ -1,5 +1,6 @@
 /** The public types of `<kyb-form>`'s events and of `tokenProvider` (re-exported by kyb-form.ts). */
 import type { SaveReport, StepId } from '../context.ts';
+import type { KybFormElement } from '../kyb-form.ts';
 
 /** What `tokenProvider` may return: a token, or a token with its expiry (ms since epoch, Date or ISO string). */
 export type TokenResult = string | { token: string; expiresAt?: number | string | Date | null };
@@ -37,4 +38,18 @@ export interface KybSessionExpiredDetail {
   formId: string | null;
   /** Whether changes are waiting to be saved (kept on screen until a new token is set). */
   unsaved: boolean;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'kyb-form': KybFormElement;
+  }
+  interface GlobalEventHandlersEventMap {
+    'kyb-ready': CustomEvent<KybReadyDetail>;
+    'kyb-saved': CustomEvent<KybSavedDetail>;
+    'kyb-error': CustomEvent<KybErrorDetail>;
+    'kyb-submitted': CustomEvent<KybSubmittedDetail>;
+    'kyb-step-change': CustomEvent<KybStepChangeDetail>;
+    'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
+  }
 }
