@@ -1,6 +1,6 @@
 /**
- * One step on screen: the progress, the step's error summary (after Continue found problems; it goes
- * away as they are fixed), the heading, the body, the save status and the action row.
+ * One step on screen: the progress, the heading, the step's error summary (after Continue found
+ * problems; it goes away as they are fixed), the body, the save status and the action row.
  */
 import { html, type TemplateResult } from 'lit';
 import type { FieldIssue, SaveState, StepId } from '../context.ts';
@@ -42,9 +42,8 @@ export function renderStepView(o: StepViewOptions): TemplateResult {
       onGo: (target) => o.onGo(target),
     })}
     <section class="step" part="step" aria-labelledby="kyb-step-heading">
-      ${renderStepSummary(o.issues, (issue) => o.onGo(issue.step, { id: issue.id }))}
       <h3 class="step-heading" part="step-heading" id="kyb-step-heading" tabindex="-1">${stepTitle(step)}</h3>
-      ${o.body}
+      ${renderStepSummary(o.issues, (issue) => o.onGo(issue.step, { id: issue.id }))} ${o.body}
       ${renderSaveStatus({
         state: o.saveState,
         sessionEnded: s.sessionEnded,
