@@ -3,7 +3,7 @@
  * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, progress,
  * action row, texts, lazily loaded steps, submit).
  */
-import { adoptStyles, html, LitElement, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import { KybClient } from '../api/kyb-client.ts';
@@ -15,7 +15,7 @@ import type { ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
-import type { KybContext, SaveReport, SaveState, StepController, StepId } from './context.ts';
+import type { KybContext, SaveReport, StepController, StepId } from './context.ts';
 import {
   renderError,
   renderHeader,
@@ -25,7 +25,8 @@ import {
   renderSupport,
 } from './shell/frame.ts';
 import { FormObjects, type ObjectsHost } from './shell/objects.ts';
-import { loadScreens, NO_THEME, type Screens } from './shell/screens.ts';
+import { adoptFormStyles, NO_THEME, openForm, type Screens } from './shell/screens.ts';
+import { SaveLog } from './shell/saves.ts';
 import { renderStepView } from './shell/step-view.ts';
 import { TokenSession } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
@@ -229,7 +230,7 @@ export class KybFormElement extends LitElement {
   #screens: Screens | null = null;
   /** The form's objects and the later steps' controllers (null while no form exists). */
   #objects: FormObjects | null = null;
-  #saves = new Map<string, SaveReport>();
+  readonly #saves = new SaveLog();
   #focus: 'heading' | 'summary' | { id: string } | null = null;
   #loadQueued = false;
   #connectedOnce = false;
@@ -323,8 +324,6 @@ export class KybFormElement extends LitElement {
     el?.focus();
   }
 
-  /* ------------------------------------------------------------------ state and events */
-
   #dispatch(action: KybAction) {
     const before = this._s;
     this._s = reduce(before, action);
@@ -351,13 +350,11 @@ export class KybFormElement extends LitElement {
     if (info.cause === 'token') this.#endSession();
   }
 
-  /* ------------------------------------------------------------------ session */
-
   /** The token was refused and could not be renewed: keep the input, tell the page (once). */
   #endSession() {
     if (this._s.phase === 'ready' && this._s.sessionEnded) return;
     this.#dispatch({ type: 'session-ended' });
-    const unsaved = this.#saveState !== 'saved' && this.#saveState !== 'idle';
+    const unsaved = this.#saves.state !== 'saved' && this.#saves.state !== 'idle';
     this.#emit('kyb-session-expired', { formId: this.#formId, unsaved });
   }
 
@@ -367,8 +364,6 @@ export class KybFormElement extends LitElement {
     this.#dispatch({ type: 'session-renewed' });
     this.#retrySaves();
   }
-
-  /* ------------------------------------------------------------------ loading */
 
   #queueLoad() {
     if (this.#loadQueued) return;
@@ -427,17 +422,12 @@ export class KybFormElement extends LitElement {
     });
     this.#client = client;
     try {
-      const formsP = client.listForms({ signal });
-      // The questionnaires decide the number of steps: asked for as soon as the form's id is known.
-      const early = formsP.then((f) => (f[0] ? client.listQuestionnaires(f[0].id, { signal }) : []));
-      early.catch(noop);
-      const [info, forms, screens] = await Promise.all([client.info({ signal }), formsP, loadScreens()]);
+      const { info, form, screens, early } = await openForm(client, signal);
       if (signal.aborted || generation !== this._s.generation) return;
       this.#screens = screens;
-      this.#adoptFormStyles(screens.formStyles);
+      adoptFormStyles(this, screens.formStyles);
       this.#info = info;
       this.#flow = info.flow ?? null;
-      const form = forms[0] ?? null;
       this.#formId = form?.id ?? null;
       this._theme = screens.themeStyles(info.theme);
       const fontUrl = this._theme.fontUrl;
@@ -476,19 +466,6 @@ export class KybFormElement extends LitElement {
     this.requestUpdate();
   }
 
-  #formStyled = false;
-  /** Adds the steps' styles (form-styles.ts, loaded with them) after the shell's own. */
-  #adoptFormStyles(formStyles: CSSResult) {
-    if (this.#formStyled) return;
-    this.#formStyled = true;
-    withStyleNonce(this, () =>
-      adoptStyles(this.renderRoot as ShadowRoot, [
-        ...(this.constructor as typeof KybFormElement).elementStyles,
-        formStyles,
-      ]),
-    );
-  }
-
   #onCreated(form: KybForm, generation: number) {
     if (generation !== this._s.generation || !this.#abort) return;
     this.#formId = form.id;
@@ -523,28 +500,12 @@ export class KybFormElement extends LitElement {
     }
   }
 
-  /* ------------------------------------------------------------------ saving */
-
   #onReport(report: SaveReport) {
-    // The company has one save state whether or not the form exists yet.
-    const key = report.kind === 'company' ? 'company' : `${report.kind}:${report.key ?? report.id ?? ''}`;
-    const before = this.#saves.get(key);
-    this.#saves.set(key, report);
-    if (report.state === 'saved' && before?.state !== 'saved')
-      this.#emit('kyb-saved', { kind: report.kind, id: report.id });
-    if (report.state === 'error' && report.error) {
-      const info = errorInfo(report.error);
-      if (before?.state !== 'error' || info.cause === 'token') this.#emitError('save', info);
-      if (report.error.status === 403 && report.error.identifier === 'PERMISSIONS_ERROR')
-        void this.#reloadStatus();
-    }
+    const { saved, error, refused } = this.#saves.record(report);
+    if (saved) this.#emit('kyb-saved', { kind: report.kind, id: report.id });
+    if (error) this.#emitError('save', error);
+    if (refused) void this.#reloadStatus();
     this.requestUpdate();
-  }
-
-  get #saveState(): SaveState {
-    const states = [...this.#saves.values()].map((r) => r.state);
-    for (const s of ['error', 'saving', 'pending', 'saved'] as const) if (states.includes(s)) return s;
-    return 'idle';
   }
 
   #retrySaves() {
@@ -555,8 +516,6 @@ export class KybFormElement extends LitElement {
       if (step?.dirty) void step.flush(ctx).catch(noop);
     if (this.#objects?.error) this.#objects.retry();
   }
-
-  /* ------------------------------------------------------------------ steps and submit */
 
   #ctx(): KybContext {
     const all = showsAllErrors(this._s, this._s.current);
@@ -581,8 +540,6 @@ export class KybFormElement extends LitElement {
   #controllers(): StepController[] {
     return this._s.steps.flatMap((id) => this.#controller(id) ?? []);
   }
-
-  /* ------------------------------------------------------------------ rendering */
 
   #renderStepBody(step: StepId, ctx: KybContext): TemplateResult {
     if (step === 'company') return this.#company!.render(ctx);
@@ -630,7 +587,7 @@ export class KybFormElement extends LitElement {
       hasForm: !!this.#formId,
       body: this.#renderStepBody(step, ctx),
       issues: checked ? (this.#controller(step)?.validate(ctx) ?? []) : [],
-      saveState: this.#saveState,
+      saveState: this.#saves.state,
       editing: this.#controllers().some((c) => c.editing === true),
       checking: this._checking,
       progressOpen: this._progressOpen,

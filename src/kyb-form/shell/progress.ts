@@ -26,7 +26,7 @@ export interface ProgressOptions {
 export function renderProgress(o: ProgressOptions): TemplateResult {
   if (!o.known)
     return html`<div class="progress progress-pending" part="progress skeleton" aria-busy="true">
-      <span class="visually-hidden">${msg('Loading the steps…')}</span>
+      <span class="visually-hidden">${msg('Loading…')}</span>
       <span class="skeleton short"></span>
       <span class="skeleton pill"></span>
     </div>`;

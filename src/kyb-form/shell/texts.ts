@@ -27,7 +27,7 @@ export function errorText(info: ErrorInfo): { title: string; text: string } {
       };
     case 'token':
       return {
-        title: msg('Your session has ended'),
+        title: msg('Your session has expired'),
         text: msg(
           'The link to this form is no longer valid or has expired. Reload the page or ask for a new link.',
         ),
