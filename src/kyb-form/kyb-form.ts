@@ -90,7 +90,7 @@ const noop = () => undefined;
  * @csspart input - Every input, select and textarea (also `select`, `textarea`).
  * @csspart button - Every button; `button-primary`, `button-secondary`, `button-back`, `button-next`,
  *   `button-submit`, `button-retry`, `button-edit` name them further.
- * @csspart nav - The Back/Continue row.
+ * @csspart nav - The action row: Back and Continue, or Back and Submit on the review.
  * @csspart save-status - Saved / saving / failed state (`role="status"`).
  * @csspart error-summary - The list of problems shown when Continue or Submit finds some.
  * @csspart error-summary-link - A link of the error summary.
