@@ -191,10 +191,8 @@ try {
   await shot(page, '4-questionnaires');
 
   // Review and submit.
-  await page
-    .getByRole('button', { name: /Review and submit/ })
-    .first()
-    .click();
+  // Continue checks the step; the review opens from the progress only once reached.
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForTimeout(300);
   await shot(page, '5-review');
   await page.getByRole('button', { name: /^Submit/ }).click();

@@ -10,6 +10,7 @@ export type {
   KybErrorDetail,
   KybReadyDetail,
   KybSavedDetail,
+  KybSessionExpiredDetail,
   KybStepChangeDetail,
   KybSubmittedDetail,
   TokenProvider,

@@ -28,8 +28,5 @@ export function button(
 export const attemptsText = (n: number): string =>
   msg(str`Attempts left: ${n}`, { desc: 'count of remaining photo attempts' });
 
-const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'dv', 'ug', 'ckb']);
-
-/** The writing direction of a locale (`rtl` for right-to-left scripts, else `ltr`). */
-export const localeDir = (locale: string): 'ltr' | 'rtl' =>
-  RTL_LANGUAGES.has(locale.toLowerCase().split(/[-_]/)[0] ?? '') ? 'rtl' : 'ltr';
+/** The writing direction of a locale (shared with `<kyb-form>`). */
+export { localeDir } from '../i18n/dir.ts';

@@ -51,8 +51,13 @@ export interface KybContext {
   readonly readOnly: boolean;
   /** Active locale, for Intl formatting. */
   readonly locale: string;
-  /** True once the user attempted to submit: then every error shows, not only those of left fields. */
+  /**
+   * True once every error of the step shows, not only those of fields the user left: after a submit
+   * attempt, or after Continue was pressed on this step (the shell passes `showAllErrors` here too).
+   */
   readonly submitAttempted: boolean;
+  /** Same as `submitAttempted`: every error of the step shows (Continue pressed on it, or a submit attempt). */
+  readonly showAllErrors?: boolean;
   report(report: SaveReport): void;
   /** Asks the shell to re-render. */
   requestUpdate(): void;
@@ -66,4 +71,6 @@ export interface StepController {
   flush(ctx: KybContext): Promise<void>;
   /** Whether something is not yet saved. */
   readonly dirty: boolean;
+  /** Whether an inline form (add / edit) is open: its input is not saved until the user saves it. */
+  readonly editing?: boolean;
 }

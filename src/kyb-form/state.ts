@@ -49,6 +49,19 @@ export interface KybState {
   submitError: ErrorInfo | null;
   /** Server-side field messages of a refused submit (400 VALIDATION_ERROR): path -> messages. */
   serverIssues: Record<string, string[]>;
+  /**
+   * Whether the list of steps is final: the questionnaires' count is known (it needs the form's id).
+   * Until then the progress ("Step n of m") is not shown, so its count never changes within a flow.
+   */
+  stepsKnown: boolean;
+  /** Steps on which Continue was pressed: each shows all of its errors from then on. */
+  checkedSteps: StepId[];
+  /** Steps the user has been on; the progress opens every step up to the furthest of them. */
+  reached: StepId[];
+  /** The form existed when it opened (a returning user): every step may be opened from the progress. */
+  returning: boolean;
+  /** The token was refused (401) and could not be renewed: changes are kept until a new token is set. */
+  sessionEnded: boolean;
 }
 
 export type KybAction =
@@ -59,14 +72,19 @@ export type KybAction =
   /** The questionnaire list failed to load: its step stays (or appears) to show the error and a retry. */
   | { type: 'questionnaires-failed'; flow: Flow | null }
   | { type: 'form-status'; status: FormStatus | null }
+  /** The questionnaires' count is known (`null`: its list failed): the list of steps is final. */
+  | { type: 'steps-known'; flow: Flow | null; questionnaireCount: number | null }
   | { type: 'go'; step: StepId }
-  | { type: 'next' }
+  /** Continue was pressed: `ok` false means the step has problems and stays, showing all of them. */
+  | { type: 'next'; ok?: boolean }
   | { type: 'back' }
   | { type: 'submit-blocked' }
   | { type: 'submit-start' }
   | { type: 'submit-verify' }
   | { type: 'submit-ok' }
-  | { type: 'submit-failed'; error: ErrorInfo; serverIssues?: Record<string, string[]> };
+  | { type: 'submit-failed'; error: ErrorInfo; serverIssues?: Record<string, string[]> }
+  | { type: 'session-ended' }
+  | { type: 'session-renewed' };
 
 export const initialState = (): KybState => ({
   phase: 'idle',
@@ -80,6 +98,11 @@ export const initialState = (): KybState => ({
   submitAttempted: false,
   submitError: null,
   serverIssues: {},
+  stepsKnown: false,
+  checkedSteps: [],
+  reached: ['company'],
+  returning: false,
+  sessionEnded: false,
 });
 
 /**
@@ -120,6 +143,24 @@ function withSteps(state: KybState, steps: StepId[]): KybState {
   return { ...state, steps, current };
 }
 
+const add = (list: StepId[], step: StepId): StepId[] => (list.includes(step) ? list : [...list, step]);
+
+/**
+ * Whether the progress may open `step` now: any step before the current one, any step up to the
+ * furthest one reached (so a user who went back can return), every step for a returning user. Steps
+ * further on open by Continue, which checks each step first (GOV.UK: no skipping past a step).
+ */
+export function canOpen(state: KybState, step: StepId): boolean {
+  const j = state.steps.indexOf(step);
+  if (j < 0 || state.phase !== 'ready') return false;
+  if (state.returning || j <= state.steps.indexOf(state.current)) return true;
+  return state.reached.some((r) => state.steps.indexOf(r) >= j);
+}
+
+/** Whether a step shows all of its errors (Continue was pressed on it, or a submit was attempted). */
+export const showsAllErrors = (state: KybState, step: StepId) =>
+  state.submitAttempted || state.checkedSteps.includes(step);
+
 export function reduce(state: KybState, action: KybAction): KybState {
   switch (action.type) {
     case 'load-start':
@@ -128,7 +169,13 @@ export function reduce(state: KybState, action: KybAction): KybState {
       return { ...state, phase: 'error', error: action.error };
     case 'info-loaded': {
       const next = withSteps(
-        { ...state, phase: 'ready', error: null, formStatus: action.formStatus },
+        {
+          ...state,
+          phase: 'ready',
+          error: null,
+          formStatus: action.formStatus,
+          returning: action.formStatus !== null,
+        },
         stepsFor(action.flow, 0),
       );
       // A submitted form opens on its read-only summary.
@@ -137,9 +184,14 @@ export function reduce(state: KybState, action: KybAction): KybState {
         : next;
     }
     case 'objects-loaded':
-      return withSteps({ ...state, objectsLoaded: true }, stepsFor(action.flow, action.questionnaireCount));
+      return withSteps(
+        { ...state, objectsLoaded: true, stepsKnown: true },
+        stepsFor(action.flow, action.questionnaireCount),
+      );
+    case 'steps-known':
+      return withSteps({ ...state, stepsKnown: true }, stepsFor(action.flow, action.questionnaireCount));
     case 'questionnaires-failed':
-      return withSteps(state, stepsFor(action.flow, null));
+      return withSteps({ ...state, stepsKnown: true }, stepsFor(action.flow, null));
     case 'form-status': {
       const submitted = isSubmittedStatus(action.status);
       return {
@@ -150,17 +202,28 @@ export function reduce(state: KybState, action: KybAction): KybState {
       };
     }
     case 'go':
-      if (!state.steps.includes(action.step) || state.phase !== 'ready') return state;
-      return { ...state, current: action.step };
-    case 'next':
+      if (!canOpen(state, action.step)) return state;
+      return { ...state, current: action.step, reached: add(state.reached, action.step) };
+    case 'next': {
+      const checked = { ...state, checkedSteps: add(state.checkedSteps, state.current) };
+      if (action.ok === false) return checked;
+      const i = state.steps.indexOf(state.current);
+      const step = state.steps[Math.min(state.steps.length - 1, i + 1)];
+      return step ? { ...checked, current: step, reached: add(state.reached, step) } : state;
+    }
     case 'back': {
       const i = state.steps.indexOf(state.current);
-      const j = action.type === 'next' ? Math.min(state.steps.length - 1, i + 1) : Math.max(0, i - 1);
-      const step = state.steps[j];
+      const step = state.steps[Math.max(0, i - 1)];
       return step ? { ...state, current: step } : state;
     }
     case 'submit-blocked':
-      return { ...state, submitAttempted: true, submitError: null, current: 'review' };
+      return {
+        ...state,
+        submitAttempted: true,
+        submitError: null,
+        current: 'review',
+        reached: add(state.reached, 'review'),
+      };
     case 'submit-start':
       if (state.submit === 'sending' || state.submit === 'verifying' || state.submit === 'submitted')
         return state;
@@ -182,6 +245,10 @@ export function reduce(state: KybState, action: KybAction): KybState {
         submitError: action.error,
         serverIssues: action.serverIssues ?? {},
       };
+    case 'session-ended':
+      return state.phase === 'ready' ? { ...state, sessionEnded: true } : state;
+    case 'session-renewed':
+      return { ...state, sessionEnded: false };
   }
 }
 

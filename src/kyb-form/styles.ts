@@ -166,11 +166,80 @@ export const styles = css`
   }
   .progress {
     margin-bottom: var(--space);
+    /* The compact layout below follows the form's own width, not the page's. */
+    container-type: inline-size;
+  }
+  .progress-head {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 0.5em;
   }
   .progress-text {
     margin: 0 0 0.5em;
     color: var(--c-muted);
     font-size: calc(var(--size) * 0.9);
+  }
+  .progress-current,
+  .progress-toggle {
+    display: none;
+  }
+  .progress-toggle {
+    font: inherit;
+    font-size: 0.9em;
+    min-height: 2.75rem;
+    padding: 0.25em 0.75em;
+    border: 1px solid var(--c-border);
+    border-radius: var(--radius);
+    background: var(--c-bg);
+    color: var(--c-primary);
+    cursor: pointer;
+  }
+  .progress-toggle::after {
+    content: ' ▾';
+  }
+  .progress-toggle[aria-expanded='true']::after {
+    content: ' ▴';
+  }
+  .progress-reason {
+    margin: 0.5em 0 0;
+    color: var(--c-muted);
+    font-size: 0.85em;
+  }
+  .progress-pending {
+    min-height: 4.5rem;
+  }
+  .skeleton.pill {
+    height: 2.75rem;
+    border-radius: 999px;
+  }
+  /* Narrow form: "Step 2 of 5 · People and owners" and the list behind "All steps". */
+  @container (max-width: 34rem) {
+    .progress-current {
+      display: inline;
+      color: var(--c-text);
+      font-weight: 600;
+    }
+    .progress-toggle {
+      display: inline-block;
+    }
+    .progress-text {
+      margin: 0;
+    }
+    .progress:not(.open) .progress-list {
+      display: none;
+    }
+    .progress.open .progress-list {
+      margin-top: 0.5em;
+    }
+    .progress.open ol {
+      flex-direction: column;
+      align-items: stretch;
+    }
+    .progress.open button[part~='progress-step'] {
+      width: 100%;
+      text-align: start;
+    }
   }
   .progress ol {
     list-style: none;
@@ -184,7 +253,7 @@ export const styles = css`
   .progress li {
     counter-increment: step;
   }
-  .progress button {
+  .progress ol button {
     font: inherit;
     font-size: calc(var(--size) * 0.9);
     min-height: calc(var(--size) * 2.75);
@@ -195,17 +264,23 @@ export const styles = css`
     color: var(--c-text);
     cursor: pointer;
   }
-  .progress button::before {
+  .progress ol button::before {
     content: counter(step) '. ';
   }
-  .progress button[aria-current='step'] {
+  .progress ol button[aria-current='step'] {
     background: var(--c-primary);
     border-color: var(--c-primary);
     color: var(--c-on-primary);
     font-weight: 600;
   }
-  .progress button:hover:not([aria-current='step']) {
+  .progress ol button:hover:not([aria-current='step']):not([aria-disabled='true']) {
     border-color: var(--c-primary);
+  }
+  .progress ol button[aria-disabled='true'] {
+    background: var(--c-disabled);
+    border-style: dashed;
+    color: var(--c-disabled-text);
+    cursor: not-allowed;
   }
 
   /* step layout */
@@ -395,7 +470,7 @@ export const styles = css`
   }
   @media (forced-colors: active) {
     .btn-primary,
-    .progress button[aria-current='step'] {
+    .progress ol button[aria-current='step'] {
       border: 2px solid ButtonText;
     }
   }

@@ -27,6 +27,7 @@ export const KybForm = createComponent({
     onKybError: 'kyb-error' as Detail<'kyb-error'>,
     onKybSubmitted: 'kyb-submitted' as Detail<'kyb-submitted'>,
     onKybStepChange: 'kyb-step-change' as Detail<'kyb-step-change'>,
+    onKybSessionExpired: 'kyb-session-expired' as Detail<'kyb-session-expired'>,
   },
   displayName: 'KybForm',
 });

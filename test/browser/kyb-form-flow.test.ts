@@ -1,5 +1,13 @@
-import { expect } from '@open-wc/testing';
-import { byLabel, labels, mount, ready, root, setup } from './kyb-form-helpers.ts';
+import { expect, waitUntil } from '@open-wc/testing';
+import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
+import { byLabel, labels, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
+
+/** The progress shows once the number of steps is known: for a new form, once the form exists. */
+async function progressShown(el: KybFormElement) {
+  await type(el, 'Company name', 'Acme');
+  await type(el, 'Country of registration', 'DE');
+  await waitUntil(() => root(el).querySelector('[part~="progress-text"]'), 'no progress', { timeout: 8000 });
+}
 
 const info = (flow: unknown) => ({ locale: 'en', theme: null, flow });
 
@@ -43,6 +51,7 @@ describe('<kyb-form> flow', () => {
     expect(byLabel(el, 'Country of registration').tagName).to.equal('SELECT');
     expect(root(el).textContent).to.contain('Flow description text');
     // No documents and no beneficiaries in the flow, no questionnaires: company and review only.
+    await progressShown(el);
     expect(root(el).querySelector('[part~="progress-text"]')!.textContent).to.contain('Step 1 of 2');
   });
 
@@ -59,6 +68,7 @@ describe('<kyb-form> flow', () => {
     expect(byLabel(el, 'Phone number').type).to.equal('tel');
     expect(byLabel(el, 'Website').type).to.equal('url');
     expect(byLabel(el, 'Postcode').autocomplete).to.equal('postal-code');
+    await progressShown(el);
     const steps = [...root(el).querySelectorAll('[part~="progress"] li')].map((li) => li.textContent!.trim());
     expect(steps).to.have.length(4);
   });

@@ -32,6 +32,12 @@ export async function ready(el: KybFormElement) {
   await waitUntil(() => root(el).querySelector('#kyb-step-heading'), 'form did not become ready', {
     timeout: 10000,
   });
+  // A form that exists knows its number of steps soon after (its questionnaires' list): the progress.
+  await waitUntil(
+    () => el.formId === null || root(el).querySelector('[part~="progress-text"]'),
+    'the progress did not show',
+    { timeout: 10000 },
+  );
 }
 
 export async function mount(token: string, apiBase = '/sandbox'): Promise<KybFormElement> {

@@ -121,7 +121,7 @@ async function checkAxe(el: KybFormElement, data: RandomKyb, where: string): Pro
 /* ------------------------------------------------------------------ navigation */
 
 const navButtons = (el: KybFormElement) => [
-  ...root(el).querySelectorAll<HTMLButtonElement>('.progress button'),
+  ...root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]'),
 ];
 const clean = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 

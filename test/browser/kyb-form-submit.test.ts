@@ -31,7 +31,7 @@ const created = async (s: Awaited<ReturnType<typeof setup>>) =>
   );
 
 describe('<kyb-form> review and submit', () => {
-  it('a submit attempt with errors shows a focused error summary whose links focus the field', async () => {
+  it('Continue checks the step: a focused error summary whose links focus the field, and no move', async () => {
     const s = await setup(companyOnly);
     const el = await mount(s.token);
     await ready(el);
@@ -39,6 +39,43 @@ describe('<kyb-form> review and submit', () => {
     await type(el, 'Country of registration', 'FR');
     await created(s);
     button(el, 'Continue').click();
+    await waitUntil(() => root(el).querySelector('[part~="error-summary"]'), 'no summary');
+    await el.updateComplete;
+    expect(heading(el)).to.equal('Company details');
+    const summary = root(el).querySelector<HTMLElement>('[part~="error-summary"]')!;
+    expect(summary.getAttribute('role')).to.equal('alert');
+    expect(summary.textContent).to.contain('There is a problem');
+    expect(root(el).activeElement).to.equal(summary);
+    // The step's fields show their errors now, not only after a submit attempt.
+    expect(byLabel(el, 'City').getAttribute('aria-invalid')).to.equal('true');
+    const links = [...summary.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent!.trim())).to.deep.equal(['City: This field is required.']);
+    await expect(el).to.be.accessible();
+    links[0]!.click();
+    await el.updateComplete;
+    expect(root(el).activeElement).to.equal(byLabel(el, 'City'));
+    // Fixed: the summary goes away, and Continue moves on.
+    await type(el, 'City', 'Paris');
+    expect(root(el).querySelector('[part~="error-summary"]')).to.equal(null);
+    button(el, 'Continue').click();
+    await waitUntil(() => heading(el) === 'Review and submit', 'did not move on');
+  });
+
+  it('a submit attempt with errors shows a focused error summary whose links focus the field', async () => {
+    const s = await setup(companyOnly);
+    const el = await mount(s.token);
+    await ready(el);
+    await type(el, 'Company name', 'Acme');
+    await type(el, 'Country of registration', 'FR');
+    await type(el, 'City', 'Paris');
+    await created(s);
+    button(el, 'Continue').click();
+    await waitUntil(() => heading(el) === 'Review and submit', 'not on review');
+    // Back, clear the city, and return to the review (a step already reached) by the progress.
+    button(el, 'Back').click();
+    await el.updateComplete;
+    await type(el, 'City', '');
+    button(el, 'Review and submit').click();
     await el.updateComplete;
     expect(heading(el)).to.equal('Review and submit');
     button(el, 'Submit').click();
@@ -68,8 +105,15 @@ describe('<kyb-form> review and submit', () => {
     await type(el, 'Country of registration', 'FR');
     await type(el, 'City', 'Paris');
     await created(s);
-    button(el, 'Review and submit').click();
-    await el.updateComplete;
+    button(el, 'Continue').click();
+    await waitUntil(() => heading(el) === 'Review and submit', 'not on review');
+    // One action row: Back and Submit side by side, Submit the only primary action.
+    const nav = root(el).querySelector('[part~="nav"]')!;
+    expect([...nav.querySelectorAll('button')].map((b) => b.textContent!.trim())).to.deep.equal([
+      'Back',
+      'Submit',
+    ]);
+    expect(root(el).querySelectorAll('[part~="button-primary"]').length).to.equal(1);
     const submitted = oneEvent(el, 'kyb-submitted');
     const submitButton = button(el, 'Submit');
     submitButton.click();

@@ -283,10 +283,13 @@ describe('<kyb-form> on the published shapes', function () {
     expect(labels(el)).to.deep.equal(['Company name', 'Country of registration']);
     expect(byLabel(el, 'Company name').required).to.equal(true);
     expect(byLabel<HTMLSelectElement>(el, 'Country of registration').required).to.equal(true);
-    // No beneficiaries, documents or questionnaires: company and review only.
-    expect(text(root(el).querySelector('[part~="progress-text"]'))).to.contain('Step 1 of 2');
     await type(el, 'Company name', 'Null Co');
     await type(el, 'Country of registration', 'EE');
+    // No beneficiaries, documents or questionnaires: company and review only (known once the form exists).
+    await waitUntil(() => root(el).querySelector('[part~="progress-text"]'), 'no progress', {
+      timeout: 8000,
+    });
+    expect(text(root(el).querySelector('[part~="progress-text"]'))).to.contain('Step 1 of 2');
     await waitUntil(async () => (await requests(s, 'POST', '/kyb/forms/')).length === 1, 'no create', {
       timeout: 15000,
     });
@@ -340,6 +343,12 @@ describe('<kyb-form> on the published shapes', function () {
     expect(labels(el2)).to.deep.equal(['City', 'Company name', 'Country of registration', 'Referral']);
     expect(byLabel(el2, 'City').required).to.equal(false);
     expect(byLabel(el2, 'City').readOnly).to.equal(false);
+    // The number of steps shows once the form exists.
+    await type(el2, 'Company name', 'Null Co');
+    await type(el2, 'Country of registration', 'EE');
+    await waitUntil(() => root(el2).querySelector('[part~="progress-text"]'), 'no progress', {
+      timeout: 8000,
+    });
     expect(text(root(el2).querySelector('[part~="progress-text"]'))).to.contain('Step 1 of 3');
   });
 });

@@ -115,7 +115,8 @@ const KYB_CHECKS: Record<string, Check> = {
   },
   '--kyb-color-text': { node: (r) => r.querySelector('[part~="root"]')!, css: 'color', value: c(17) },
   '--kyb-color-text-muted': {
-    node: (r) => r.querySelector('[part~="progress-text"]')!,
+    // The "Fields marked with * are required." hint (the progress shows once the form exists).
+    node: (r) => r.querySelector('[part~="company"] .hint')!,
     css: 'color',
     value: c(18),
   },
@@ -431,7 +432,7 @@ describe('theming: accessible defaults (contrast >= 4.5:1)', () => {
     const r = root(el);
     checkContrast(r, [
       ['text on background', () => r.querySelector('[part~="root"]')!],
-      ['muted text on background', () => r.querySelector('[part~="progress-text"]')!],
+      ['muted text on background', () => r.querySelector('[part~="company"] .hint')!],
       ['on-primary on primary', () => r.querySelector('[part~="button-next"]')!],
       ['input text', () => r.querySelector('input[name="companyName"]')!],
       ['field error on background', () => probe(r, '<p class="field-error">x</p>')],

@@ -160,7 +160,16 @@ describe('built files in real Chromium against the sandbox', () => {
       .first()
       .selectOption('DE');
     await page.getByLabel('Name des Unternehmens').blur();
-    // The form now exists: the other steps load with its data, each with its German texts.
+    // The form now exists (its number of steps is known: the progress shows). A new form reaches the
+    // next steps by Continue, which checks each step; a returning user opens them from the progress.
+    await page.waitForFunction(
+      () => !!document.querySelector('kyb-form')?.shadowRoot?.querySelector('[part~="progress-text"]'),
+    );
+    await page.evaluate(() => {
+      const old = document.querySelector('kyb-form')!;
+      old.replaceWith(old.cloneNode());
+    });
+    // The other steps load with its data, each with its German texts.
     await page.getByRole('button', { name: /Personen und Eigentümer/ }).click();
     await page.getByRole('button', { name: 'Begünstigten hinzufügen' }).waitFor({ timeout: 15000 });
     assert.ok(localeChunks().length > 2, `locale chunks: ${localeChunks().join(', ')}`);

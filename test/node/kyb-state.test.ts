@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/http.ts';
 import { Flow } from '../../src/api/kyb.ts';
 import {
+  canOpen,
   canSubmit,
   errorInfo,
   initialState,
   reduce,
+  showsAllErrors,
   stepsFor,
   type KybAction,
   type KybState,
@@ -158,4 +160,65 @@ test('errorInfo maps causes and retryability', () => {
     ],
   );
   assert.equal(e({ kind: 'http', status: 500, message: 'boom' }).message, 'boom');
+});
+
+test('Continue checks the step: with problems it stays and the step shows all its errors', () => {
+  let s = run([
+    { type: 'load-start' },
+    { type: 'info-loaded', flow: null, formStatus: null },
+    { type: 'steps-known', flow: null, questionnaireCount: 0 },
+  ]);
+  assert.equal(s.stepsKnown, true);
+  assert.equal(showsAllErrors(s, 'company'), false);
+  s = run([{ type: 'next', ok: false }], s);
+  assert.equal(s.current, 'company');
+  assert.equal(showsAllErrors(s, 'company'), true);
+  assert.equal(showsAllErrors(s, 'beneficiaries'), false);
+  s = run([{ type: 'next', ok: true }], s);
+  assert.equal(s.current, 'beneficiaries');
+  assert.deepEqual(s.reached, ['company', 'beneficiaries']);
+  // A submit attempt shows every step's errors.
+  assert.equal(showsAllErrors(run([{ type: 'submit-blocked' }], s), 'documents'), true);
+});
+
+test('the progress opens earlier and reached steps only; a returning user may open every step', () => {
+  let s = run([
+    { type: 'load-start' },
+    { type: 'info-loaded', flow: null, formStatus: null },
+    { type: 'steps-known', flow: null, questionnaireCount: 1 },
+  ]);
+  assert.equal(canOpen(s, 'documents'), false);
+  assert.equal(run([{ type: 'go', step: 'documents' }], s).current, 'company');
+  s = run([{ type: 'next' }, { type: 'next' }, { type: 'back' }, { type: 'back' }], s);
+  assert.equal(s.current, 'company');
+  assert.equal(canOpen(s, 'documents'), true);
+  assert.equal(canOpen(s, 'questionnaires'), false);
+  assert.equal(run([{ type: 'go', step: 'documents' }], s).current, 'documents');
+  const back = run([
+    { type: 'load-start' },
+    { type: 'info-loaded', flow: null, formStatus: 'PENDING' },
+    { type: 'steps-known', flow: null, questionnaireCount: 1 },
+  ]);
+  assert.equal(back.returning, true);
+  assert.equal(canOpen(back, 'review'), true);
+});
+
+test('the step list is not known until the questionnaires are (no progress count before)', () => {
+  let s = run([{ type: 'load-start' }, { type: 'info-loaded', flow: null, formStatus: null }]);
+  assert.equal(s.stepsKnown, false);
+  s = run([{ type: 'questionnaires-failed', flow: null }], s);
+  assert.equal(s.stepsKnown, true);
+  assert.ok(s.steps.includes('questionnaires'));
+});
+
+test('session end and renewal (only once the form is shown)', () => {
+  assert.equal(run([{ type: 'load-start' }, { type: 'session-ended' }]).sessionEnded, false);
+  let s = run([
+    { type: 'load-start' },
+    { type: 'info-loaded', flow: null, formStatus: null },
+    { type: 'session-ended' },
+  ]);
+  assert.equal(s.sessionEnded, true);
+  s = run([{ type: 'session-renewed' }], s);
+  assert.equal(s.sessionEnded, false);
 });

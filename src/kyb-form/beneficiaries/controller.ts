@@ -84,6 +84,11 @@ export class BeneficiariesStep implements StepController {
     return this.#documents.dirty;
   }
 
+  /** Whether the add / edit form is open with input not saved yet (only its Save button saves it). */
+  get editing(): boolean {
+    return this.#draftChanged;
+  }
+
   get #draftChanged(): boolean {
     return !!this.#draft && JSON.stringify(this.#draft) !== this.#draftStart;
   }

@@ -40,6 +40,8 @@ export interface ReviewOptions {
   /** Whether retrying the submit may help. */
   canRetry: boolean;
   onSubmit: () => void;
+  /** The shell renders Submit in its own action row (beside Back): the review does not render one. */
+  submitInNav?: boolean;
   onEdit: (step: StepId) => void;
   onIssue: (issue: FieldIssue) => void;
 }
@@ -144,7 +146,7 @@ export function renderReview(o: ReviewOptions): TemplateResult {
         : nothing
     }
     ${
-      o.readOnly
+      o.readOnly || o.submitInNav
         ? nothing
         : html`<div class="nav">
             <span class="spacer"></span>

@@ -1,0 +1,6 @@
+/** The writing direction of a locale, for the elements' `dir` attribute. */
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'dv', 'ug', 'ckb']);
+
+/** The writing direction of a locale (`rtl` for right-to-left scripts, else `ltr`). */
+export const localeDir = (locale: string): 'ltr' | 'rtl' =>
+  RTL_LANGUAGES.has(locale.toLowerCase().split(/[-_]/)[0] ?? '') ? 'rtl' : 'ltr';

@@ -1,0 +1,160 @@
+/**
+ * The form's objects and the controllers of the steps after the company step: round trips 2
+ * (beneficiaries, documents, questionnaires) and 3 (answers), and the steps' code, which is not waited
+ * for: it loads when the browser is idle after the first screen, or at once when the user goes to the
+ * step (which shows a placeholder meanwhile). One instance per form and load; `dispose()` ends it.
+ */
+import type { KybClient } from '../../api/kyb-client.ts';
+import type { Answers, Flow, Questionnaire } from '../../api/kyb.ts';
+import type { StepController, StepId } from '../context.ts';
+import { errorInfo, uniqueById, type ErrorInfo, type KybAction, type KybState } from '../state.ts';
+import { isLazyStep, loadStep, whenIdle, type LazyStep, type StepData, type StepFactory } from './steps.ts';
+
+export interface ObjectsHost {
+  state(): KybState;
+  dispatch(action: KybAction): void;
+  emitError(kind: string, info: ErrorInfo): void;
+  requestUpdate(): void;
+}
+
+const noop = () => undefined;
+
+export class FormObjects {
+  /** The controllers created so far. */
+  readonly steps: Partial<Record<StepId, StepController>> = {};
+  /** Why the objects (or a step's code) could not load; the step shows it with "Try again". */
+  error: ErrorInfo | null = null;
+  /** Settles when the objects are loaded (or failed). */
+  loaded: Promise<void> = Promise.resolve();
+  /** Settles once the number of steps is known (the questionnaires' list answered or failed). */
+  stepsKnown: Promise<void> = Promise.resolve();
+  readonly #data: Partial<StepData> = {};
+  readonly #factories: { [K in LazyStep]?: StepFactory<K> } = {};
+  readonly #abort = new AbortController();
+  #cancelIdle: () => void = noop;
+  readonly #host: ObjectsHost;
+  readonly #client: KybClient;
+  readonly #formId: string;
+  readonly #flow: Flow | null;
+
+  constructor(host: ObjectsHost, client: KybClient, formId: string, flow: Flow | null) {
+    this.#host = host;
+    this.#client = client;
+    this.#formId = formId;
+    this.#flow = flow;
+  }
+
+  get #live(): boolean {
+    return !this.#abort.signal.aborted;
+  }
+
+  /** Starts loading; `early` is a questionnaires' list already under way. */
+  load(early?: Promise<Questionnaire[]>): void {
+    this.error = null;
+    this.loaded = this.#load(early);
+  }
+
+  async #load(early?: Promise<Questionnaire[]>): Promise<void> {
+    const client = this.#client;
+    const formId = this.#formId;
+    const flow = this.#flow;
+    const signal = this.#abort.signal;
+    const host = this.#host;
+    const wants = (step: StepId) => host.state().steps.includes(step);
+    const listed = (early ?? client.listQuestionnaires(formId, { signal })).then(
+      (all) => {
+        const list = uniqueById<Questionnaire>(all);
+        if (this.#live) host.dispatch({ type: 'steps-known', flow, questionnaireCount: list.length });
+        return list;
+      },
+      (err: unknown) => {
+        // The questionnaires step stays (or appears) and shows the error with "Try again".
+        if (this.#live) host.dispatch({ type: 'questionnaires-failed', flow });
+        throw err;
+      },
+    );
+    this.stepsKnown = listed.then(noop, noop);
+    try {
+      const [beneficiaries, documents, questionnaires] = await Promise.all([
+        wants('beneficiaries') ? client.listBeneficiaries(formId, { signal }) : [],
+        wants('documents') ? client.listCompanyDocuments(formId, { signal }) : [],
+        listed,
+      ]);
+      if (!this.#live) return;
+      this.#data.beneficiaries ??= { beneficiaries: uniqueById(beneficiaries) };
+      this.#data.documents ??= { documents: uniqueById(documents) };
+      host.dispatch({ type: 'objects-loaded', flow, questionnaireCount: questionnaires.length });
+      if (questionnaires.length > 0 && !this.#data.questionnaires) {
+        const list = await Promise.all(
+          questionnaires.map((q) => client.getAnswers(formId, q.id, { signal })),
+        );
+        if (!this.#live) return;
+        const answers = new Map<string, Answers | null>();
+        questionnaires.forEach((q, i) => answers.set(q.id, list[i] ?? null));
+        this.#data.questionnaires = { questionnaires, answers };
+      }
+      this.#instantiate();
+      this.#cancelIdle();
+      this.#cancelIdle = whenIdle(() => {
+        for (const step of host.state().steps) if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
+      });
+    } catch (err) {
+      if (!this.#live) return;
+      const info = errorInfo(err);
+      this.error = info;
+      host.emitError(info.cause, info);
+      host.requestUpdate();
+    }
+  }
+
+  /** Creates the controllers whose data and code have both arrived. */
+  #instantiate() {
+    const { beneficiaries, documents, questionnaires } = this.#factories;
+    const d = this.#data;
+    const has = (step: StepId) => this.#host.state().steps.includes(step) && !this.steps[step];
+    if (has('beneficiaries') && beneficiaries && d.beneficiaries)
+      this.steps.beneficiaries = beneficiaries(d.beneficiaries);
+    if (has('documents') && documents && d.documents) this.steps.documents = documents(d.documents);
+    if (has('questionnaires') && questionnaires && d.questionnaires)
+      this.steps.questionnaires = questionnaires(d.questionnaires);
+    this.#host.requestUpdate();
+  }
+
+  /** Loads a step's code (once); a failure shows in the step with "Try again". */
+  async ensureModule(step: LazyStep): Promise<void> {
+    if (this.#factories[step]) return;
+    try {
+      const factory = await loadStep(step);
+      (this.#factories as Record<LazyStep, unknown>)[step] = factory;
+      if (this.#live) this.#instantiate();
+    } catch (err) {
+      if (this.#live && this.#host.state().current === step) {
+        this.error = errorInfo(err);
+        this.#host.requestUpdate();
+      }
+      throw err;
+    }
+  }
+
+  /** A step's controller once its data and code are there (undefined when they could not load). */
+  async ensureStep(step: StepId): Promise<StepController | undefined> {
+    if (isLazyStep(step)) await Promise.all([this.loaded, this.ensureModule(step).catch(noop)]);
+    return this.steps[step];
+  }
+
+  /** Tries the failed load (or the step's code) again. */
+  retry(): void {
+    const step = this.#host.state().current;
+    this.error = null;
+    if (!this.#host.state().objectsLoaded || (step === 'questionnaires' && !this.#data.questionnaires))
+      this.load();
+    if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
+    this.#host.requestUpdate();
+  }
+
+  dispose(): void {
+    this.#abort.abort();
+    this.#cancelIdle();
+    for (const step of Object.values(this.steps)) (step as { dispose?: () => void } | undefined)?.dispose?.();
+  }
+}

@@ -1,0 +1,71 @@
+/** The review step as the shell renders it: a section per step, the submit error, server problems. */
+import type { TemplateResult } from 'lit';
+import type { CompanyStep } from '../company/controller.ts';
+import type { FieldIssue, KybContext, StepController, StepId } from '../context.ts';
+import type { ReviewSection } from '../review/review.ts';
+import type { KybState } from '../state.ts';
+import type { Screens } from './screens.ts';
+import { serverIssues } from './submit.ts';
+import { stepTitle, submitErrorText } from './texts.ts';
+
+/** A step controller may offer a read-only summary for the review step. */
+type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
+
+export interface ReviewViewOptions {
+  state: KybState;
+  screens: Screens;
+  company: CompanyStep;
+  controller: (step: StepId) => StepController | undefined;
+  /** Whether a step without a controller is still loading (else it failed or has no form yet). */
+  loading: boolean;
+  note: 'save-failed' | 'unconfirmed' | null;
+  readOnly: boolean;
+  onSubmit: () => void;
+  onGo: (step: StepId, focus?: { id: string }) => void;
+}
+
+function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
+  return o.state.steps
+    .filter((s) => s !== 'review')
+    .map((step) => {
+      if (step === 'company') {
+        const summary = o.screens.renderSummaryList(o.company.summary(ctx));
+        return { step, title: stepTitle(step), issues: o.company.validate(ctx), summary };
+      }
+      const c = o.controller(step) as WithSummary | undefined;
+      return {
+        step,
+        title: stepTitle(step),
+        issues: c ? c.validate(ctx) : [],
+        summary: c?.summary ? c.summary(ctx) : null,
+        loading: !c && o.loading,
+      };
+    });
+}
+
+export function renderReviewView(o: ReviewViewOptions, ctx: KybContext): TemplateResult {
+  const s = o.state;
+  const { screens } = o;
+  const fieldProblems = Object.keys(s.serverIssues).length > 0;
+  const target = (def: CompanyStep['defs'][number]): FieldIssue => ({
+    id: screens.fieldId(def),
+    label: def.kind === 'standard' ? screens.companyLabel(def.key) : def.title,
+    message: '',
+    step: 'company',
+  });
+  return screens.renderReview({
+    sections: sections(o, ctx),
+    readOnly: o.readOnly,
+    submitted: s.submit === 'submitted',
+    sending: s.submit === 'sending' || s.submit === 'verifying',
+    submitAttempted: s.submitAttempted,
+    serverIssues: serverIssues(s.serverIssues, o.company.defs, target),
+    submitError: submitErrorText(o.note, fieldProblems ? null : s.submitError),
+    canRetry: s.submit === 'failed',
+    // Submit sits in the shell's action row, beside Back.
+    submitInNav: true,
+    onSubmit: o.onSubmit,
+    onEdit: (step) => o.onGo(step),
+    onIssue: (issue) => o.onGo(issue.step, { id: issue.id }),
+  });
+}

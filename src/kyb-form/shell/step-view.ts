@@ -1,0 +1,66 @@
+/**
+ * One step on screen: the progress, the heading, the step's error summary (after Continue found
+ * problems; it goes away as they are fixed), the body, the save status and the action row.
+ */
+import { html, type TemplateResult } from 'lit';
+import type { FieldIssue, SaveState, StepId } from '../context.ts';
+import { canOpen, type KybState } from '../state.ts';
+import { renderNav, renderSaveStatus, renderStepSummary } from './chrome.ts';
+import { renderProgress } from './progress.ts';
+import { progressReason, stepTitle } from './texts.ts';
+
+export interface StepViewOptions {
+  state: KybState;
+  hasForm: boolean;
+  body: TemplateResult;
+  issues: FieldIssue[];
+  saveState: SaveState;
+  editing: boolean;
+  checking: boolean;
+  progressOpen: boolean;
+  onToggleProgress: () => void;
+  onGo: (step: StepId, focus?: { id: string }) => void;
+  onBack: () => void;
+  onNext: () => void;
+  onSubmit: () => void;
+  onRetrySaves: () => void;
+}
+
+export function renderStepView(o: StepViewOptions): TemplateResult {
+  const s = o.state;
+  const step = s.current;
+  const review = step === 'review';
+  return html`${renderProgress({
+      steps: s.steps,
+      current: step,
+      known: s.stepsKnown,
+      title: stepTitle,
+      canOpen: (target) => canOpen(s, target),
+      reason: progressReason(o.hasForm),
+      open: o.progressOpen,
+      onToggle: o.onToggleProgress,
+      onGo: (target) => o.onGo(target),
+    })}
+    <section class="step" part="step" aria-labelledby="kyb-step-heading">
+      <h3 class="step-heading" part="step-heading" id="kyb-step-heading" tabindex="-1">${stepTitle(step)}</h3>
+      ${renderStepSummary(o.issues, (issue) => o.onGo(issue.step, { id: issue.id }))} ${o.body}
+      ${renderSaveStatus({
+        state: o.saveState,
+        sessionEnded: s.sessionEnded,
+        editing: o.editing,
+        onRetry: o.onRetrySaves,
+      })}
+      ${renderNav({
+        back: s.steps.indexOf(step) > 0 ? o.onBack : null,
+        next: review ? null : o.onNext,
+        busy: o.checking,
+        submit: review
+          ? {
+              sending: s.submit === 'sending' || s.submit === 'verifying',
+              retry: s.submit === 'failed',
+              onSubmit: o.onSubmit,
+            }
+          : null,
+      })}
+    </section>`;
+}

@@ -1,0 +1,95 @@
+/** The shell's texts: step titles, error screens, save status and submit failures (all through msg()). */
+import { msg, str } from '@lit/localize';
+import type { SaveState, StepId } from '../context.ts';
+import type { ErrorInfo } from '../state.ts';
+
+export function stepTitle(step: StepId): string {
+  switch (step) {
+    case 'company':
+      return msg('Company details');
+    case 'beneficiaries':
+      return msg('People and owners');
+    case 'documents':
+      return msg('Company documents');
+    case 'questionnaires':
+      return msg('Questionnaires');
+    case 'review':
+      return msg('Review and submit');
+  }
+}
+
+export function errorText(info: ErrorInfo): { title: string; text: string } {
+  switch (info.cause) {
+    case 'no-token':
+      return {
+        title: msg('The form cannot open'),
+        text: msg('No access token was given. Open the form again from the link or page you were sent.'),
+      };
+    case 'token':
+      return {
+        title: msg('Your session has expired'),
+        text: msg(
+          'The link to this form is no longer valid or has expired. Reload the page or ask for a new link.',
+        ),
+      };
+    case 'submitted':
+      return {
+        title: msg('This form was already submitted'),
+        text: msg('It can no longer be changed. You will be contacted if more information is needed.'),
+      };
+    case 'network':
+      return {
+        title: msg('The service could not be reached'),
+        text: msg('Check your internet connection and try again.'),
+      };
+    case 'service':
+      return {
+        title: msg('Something went wrong'),
+        text: msg(str`The service answered with an error: ${info.message}`),
+      };
+  }
+}
+
+/** The text of the save status line. */
+export function saveStatusText(state: SaveState, sessionEnded: boolean, editing: boolean): string {
+  if (sessionEnded)
+    return msg(
+      'Your session has ended, so your changes cannot be saved now. They are kept on this page and are saved once your session is renewed.',
+    );
+  if (state === 'error')
+    return msg('Your last changes could not be saved. They are kept here and will be sent again.');
+  if (state === 'saving') return msg('Saving…');
+  if (editing) return msg('You have unsaved changes in the open form.');
+  if (state === 'pending') return msg('Unsaved changes');
+  if (state === 'saved') return msg('All changes saved');
+  return '';
+}
+
+/** Why the last submit did not go through (null when it did, or when field problems explain it). */
+export function submitErrorText(
+  note: 'save-failed' | 'unconfirmed' | null,
+  error: ErrorInfo | null,
+): string | null {
+  if (note === 'save-failed')
+    return msg(
+      'Some changes could not be saved, so the form was not submitted. Check your connection and try again.',
+    );
+  if (note === 'unconfirmed')
+    return msg('We could not confirm whether the form was submitted. Check your connection and try again.');
+  if (!error) return null;
+  if (error.cause === 'network')
+    return msg(
+      'The service could not be reached, so the form was not submitted. Check your connection and try again.',
+    );
+  if (error.cause === 'token')
+    return msg(
+      'Your session has ended, so the form was not submitted. Your answers are kept on this page: submit them again once your session is renewed.',
+    );
+  return msg(str`The form could not be submitted: ${error.message}`);
+}
+
+/** Why the progress cannot open the steps ahead yet. */
+export const progressReason = (hasForm: boolean): string =>
+  hasForm
+    ? msg('The next steps open as you continue: each step is checked first.')
+    : msg('The next steps open once the company name and country are saved.');
