@@ -7,6 +7,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { DEMO_FLOW } from '../../src/sandbox/fixtures.ts';
+import { KybClient } from '../../src/api/kyb-client.ts';
 import { button, byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
 
 const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
@@ -76,11 +77,20 @@ describe('<kyb-form> field clarity', function () {
   });
 
   it("the beneficiary form's form-filler checkbox is a row: box and label side by side at the start", async () => {
-    const el = await demoForm();
-    await type(el, 'Company name', 'Clarity Test UAB');
-    await type(el, 'Country of registration', 'LT');
-    await waitUntil(() => el.formId, 'form created', { timeout: 10000 });
-    button(el, 'Continue').click();
+    // A returning user (the form exists): the people step opens from the progress.
+    const s = await setup({
+      kyb: { info: { locale: 'en', theme: null, flow: DEMO_FLOW }, questionnaires: [] },
+    });
+    await new KybClient({ baseUrl: '/sandbox', token: s.token, retries: 0 }).createForm({
+      companyName: 'Clarity Test UAB',
+      country: 'LT',
+    });
+    const el = await mount(s.token);
+    await ready(el);
+    await waitUntil(() => root(el).querySelector('[part~="progress-step"]'), 'progress', { timeout: 10000 });
+    [...root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')]
+      .find((b) => b.textContent?.includes('People'))!
+      .click();
     await waitUntil(() => root(el).textContent?.includes('Add a beneficiary'), 'people step', {
       timeout: 10000,
     });

@@ -114,10 +114,14 @@ async function reviewIn(locale: 'en' | 'de'): Promise<KybFormElement> {
   const el = await fixture<KybFormElement>(
     html`<kyb-form .token=${s.token} api-base="/sandbox" locale=${locale}></kyb-form>`,
   );
-  await waitUntil(() => root(el).querySelectorAll('.progress button').length === 5, 'steps did not load', {
-    timeout: 10000,
-  });
-  [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')].at(-1)!.click();
+  await waitUntil(
+    () => root(el).querySelectorAll('[part~="progress-step"]').length === 5,
+    'steps did not load',
+    {
+      timeout: 10000,
+    },
+  );
+  [...root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')].at(-1)!.click();
   await waitUntil(
     () =>
       el.step === 'review' &&
@@ -207,7 +211,7 @@ describe('<kyb-form> review summary', function () {
       timeout: 3000,
     });
     // a question's Edit link focuses its control on the questionnaire step
-    [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')].at(-1)!.click();
+    [...root(el).querySelectorAll<HTMLButtonElement>('[part~="progress-step"]')].at(-1)!.click();
     await waitUntil(
       () => el.step === 'review' && root(el).querySelector('[part~="review"] .summary-row'),
       'no review',
