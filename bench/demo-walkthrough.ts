@@ -26,12 +26,28 @@ const browser = await chromium.launch(chromiumLaunchOptions());
 const shots: string[] = [];
 const errors: string[] = [];
 
-async function shot(page: Page, name: string) {
-  const file = join(OUT, `${name}.png`);
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
+/** axe violations inside the element, per state (WCAG 2.x A/AA rules). */
+const axeResults: { state: string; violations: string[] }[] = [];
+
+async function shot(page: Page, name: string, tag: 'kyb-form' | 'age-check') {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  const file = join(OUT, `${name}-${width}x${height}.png`);
   await page.waitForTimeout(300);
   await page.screenshot({ path: file, fullPage: true });
   shots.push(file);
-  console.log(`screenshot: ${file}`);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const r = await axe.run({ include: [selector] }, { resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  }, tag);
+  axeResults.push({ state: `${name} ${width}x${height}`, violations });
+  console.log(`screenshot: ${file}; axe: ${violations.length ? violations.join(', ') : '0 violations'}`);
 }
 
 const png = Buffer.from(
@@ -39,12 +55,18 @@ const png = Buffer.from(
   'base64',
 );
 
-try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+async function kybFlow(viewport: { width: number; height: number }) {
+  const page = await browser.newPage({ viewport });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${origin}/kyb.html`);
   await page.getByLabel('Client ID (one form per client)').fill(`walkthrough-${Date.now()}`);
   await page.getByRole('button', { name: 'Open form for this client' }).click();
+
+  // Continue on an empty company step: the step's own error summary, focused.
+  await page.getByLabel('Company name').waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('There is a problem').first().waitFor();
+  await shot(page, 'kyb-0-company-errors', 'kyb-form');
 
   // Company.
   await page.getByLabel('Company name').fill('Amber Trading UAB');
@@ -68,7 +90,7 @@ try {
   await page.getByLabel('The company is regulated by a financial authority').check();
   await page.getByLabel('Postcode').blur();
   await page.getByText(/saved/i).first().waitFor();
-  await shot(page, '1-company');
+  await shot(page, 'kyb-1-company', 'kyb-form');
 
   // Beneficiaries.
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -150,7 +172,7 @@ try {
     .getByText(/id-card\.png/)
     .first()
     .waitFor({ timeout: 10000 });
-  await shot(page, '2-beneficiaries');
+  await shot(page, 'kyb-2-beneficiaries', 'kyb-form');
 
   // Company documents.
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -164,7 +186,7 @@ try {
       .first()
       .waitFor({ timeout: 10000 });
   }
-  await shot(page, '3-documents');
+  await shot(page, 'kyb-3-documents', 'kyb-form');
 
   // Questionnaires.
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -188,39 +210,35 @@ try {
     .getByLabel('Item 1')
     .blur();
   await page.waitForTimeout(1500);
-  await shot(page, '4-questionnaires');
+  await shot(page, 'kyb-4-questionnaires', 'kyb-form');
 
   // Review and submit.
   // Continue checks the step; the review opens from the progress only once reached.
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForTimeout(300);
-  await shot(page, '5-review');
+  await shot(page, 'kyb-5-review', 'kyb-form');
   await page.getByRole('button', { name: /^Submit/ }).click();
   await page
     .getByText(/submitted/i)
     .first()
     .waitFor({ timeout: 10000 });
-  await shot(page, '6-submitted');
+  await shot(page, 'kyb-6-submitted', 'kyb-form');
 
-  // Phone width.
-  const phone = await browser.newPage({ viewport: { width: 360, height: 780 } });
-  await phone.goto(`${origin}/kyb.html`);
-  await phone.getByLabel('Company name').waitFor();
-  await shot(phone, '7-company-360px');
-  await phone.close();
+  await page.close();
+}
 
-  // Age check.
-  const age = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+async function ageFlow(viewport: { width: number; height: number }) {
+  const age = await browser.newPage({ viewport });
   age.on('pageerror', (e) => errors.push(e.message));
   await age.goto(`${origin}/age.html`);
   await age.getByRole('button', { name: 'Agree and start' }).waitFor();
-  await shot(age, '8-age-consent');
+  await shot(age, 'age-1-consent', 'age-check');
   await age.getByRole('button', { name: 'Agree and start' }).click();
   await age.getByRole('button', { name: /^Take photo$/ }).waitFor();
-  await shot(age, '9-age-camera');
+  await shot(age, 'age-2-camera', 'age-check');
   await age.getByRole('button', { name: /^Take photo$/ }).click();
   await age.getByRole('heading', { name: 'Age confirmed' }).waitFor({ timeout: 15000 });
-  await shot(age, '10-age-success');
+  await shot(age, 'age-3-success', 'age-check');
   await age.getByLabel('Scenario').selectOption('uncertain-doc');
   await age.getByRole('button', { name: 'Start a new age check' }).click();
   await age.getByRole('button', { name: 'Agree and start' }).click();
@@ -230,7 +248,22 @@ try {
     .filter({ hasText: /document|ID/i })
     .first()
     .waitFor({ timeout: 15000 });
-  await shot(age, '11-age-step-up');
+  await shot(age, 'age-4-step-up', 'age-check');
+  await age.close();
+}
+
+try {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await kybFlow(viewport);
+    await ageFlow(viewport);
+  }
+  const failing = axeResults.filter((r) => r.violations.length > 0);
+  console.log(`axe: ${axeResults.length} states checked, ${failing.length} with violations`);
+  for (const r of failing) console.log(`  ${r.state}: ${r.violations.join(', ')}`);
+  if (failing.length) process.exitCode = 1;
 } catch (err) {
   console.error('walkthrough stopped:', err instanceof Error ? err.message.split('\n')[0] : err);
   process.exitCode = 1;
