@@ -15,7 +15,7 @@ import { esbuildTargets } from './browser-targets.ts';
  * `npm run build` runs two builds:
  *   --mode lib  ESM entries for npm (dependencies external), declarations come from tsc.
  *   --mode cdn  one self-contained module for a <script type="module"> tag, with the camera, QR code and
- *               each locale split into chunks loaded on demand, plus a classic-script loader (IIFE).
+ *               each locale split into chunks loaded on demand, plus the same entry as a classic script.
  */
 const LIB_ENTRIES = {
   index: 'src/index.ts',
@@ -33,20 +33,42 @@ const external = (id: string) =>
   /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|zod|react|react-dom|qrcode-generator|vite)(\/|$)/.test(id) ||
   id.startsWith('node:');
 
-/** A classic `<script>` that loads the module build next to it (dynamic import works in classic scripts). */
-const IIFE_LOADER = `/*! verify-elements classic-script loader */
-(function () {
-  var s = document.currentScript;
-  var base = s && s.src ? s.src : location.href;
-  // This tag's nonce goes on the styles' fallback <style> elements (browsers without constructable
-  // stylesheets, under a strict style-src), unless the page set window.litNonce itself.
-  var nonce = s && (s.nonce || s.getAttribute('nonce'));
-  if (nonce && window.litNonce === undefined) window.litNonce = nonce;
-  import(new URL('./verify-elements.js', base).href).catch(function (e) {
-    console.error('verify-elements failed to load', e);
-  });
-})();
-`;
+/**
+ * CDN build: the classic-script entry (`verify-elements.iife.js`) is the module entry itself, rewritten to
+ * run as a classic script: `import.meta.url` becomes the script's own URL and every `import("./x.js")` an
+ * import of the absolute URL next to it (dynamic import works in classic scripts, with the tag's nonce).
+ * So a page with the classic tag starts the elements' code and first requests straight from it, not one
+ * round trip later from a loader. The module entry has no static imports (the element chunks do not
+ * import it: see api/early.ts); anything else it cannot rewrite fails the build.
+ */
+const classicEntry: Plugin = {
+  name: 'verify-elements-classic-entry',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const entry = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.fileName === 'verify-elements.js',
+      );
+      if (!entry || entry.type !== 'chunk') throw new Error('classicEntry: no verify-elements.js');
+      if (entry.imports.length > 0)
+        throw new Error(`classicEntry: the entry imports ${entry.imports.join(', ')}`);
+      let code = entry.code
+        .replace(/\/\/# sourceMappingURL=.*$/m, '')
+        .replace(/export\s*\{[^}]*\};?\s*$/, '')
+        .replace(/import\.meta\.url/g, '__ve_src')
+        .replace(/import\((`|"|')(\.\/[^`"']+)\1\)/g, 'import(new URL($1$2$1,__ve_src).href)');
+      if (/\bimport\s*[{*\w]|\bexport\b|import\.meta|import\((?!new URL\()/.test(code))
+        throw new Error('classicEntry: the entry holds code a classic script cannot run');
+      code =
+        '/*! verify-elements (classic script) */\n(function(){var __ve_src=document.currentScript&&document.currentScript.src||location.href;\n' +
+        code.trim() +
+        '\n})();\n';
+      this.emitFile({ type: 'asset', fileName: 'verify-elements.iife.js', source: code });
+    },
+  },
+};
 
 /** CSS text outside quoted strings: no comments, no whitespace that CSS does not need. */
 function minifyCss(text: string): string {
@@ -316,17 +338,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
           },
         },
       },
-      plugins: [
-        minifyTemplates,
-        unwrapPreloads,
-        preloadGraph,
-        {
-          name: 'verify-elements-iife-loader',
-          generateBundle() {
-            this.emitFile({ type: 'asset', fileName: 'verify-elements.iife.js', source: IIFE_LOADER });
-          },
-        },
-      ],
+      plugins: [minifyTemplates, unwrapPreloads, preloadGraph, classicEntry],
     };
   }
   return {
