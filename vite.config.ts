@@ -183,7 +183,7 @@ const unwrapPreloads: Plugin = {
  * CDN build: the entry learns each element's chunk graph, so it can preload it all at once
  * (`<link rel="modulepreload">`) instead of discovering it import by import (entry → element → shared →
  * first screens). Per element: its chunk, everything it imports statically, and the first-screen chunks it
- * loads at once (the schemas, `<kyb-form>`'s company step, `<age-check>`'s capture screens) with theirs.
+ * loads at once (zod and its own schemas, `<kyb-form>`'s company step) with theirs.
  * The list replaces the `__VE_PRELOAD__` placeholder in the entry.
  */
 const preloadGraph: Plugin = {
@@ -197,7 +197,8 @@ const preloadGraph: Plugin = {
       const entry = chunks.find((c) => c.isEntry && c.fileName === 'verify-elements.js');
       if (!entry) return;
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const FIRST = /\/(kyb-screens|schemas)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
+      // What the first screens need (the capture screens of the age check load after its consent screen).
+      const FIRST = /\/(kyb-screens|schemas-kyb|schemas-age|zod)-[\w-]+\.js$/;
       const closure = (start: string, out: Set<string>) => {
         if (out.has(start)) return;
         out.add(start);
@@ -214,7 +215,9 @@ const preloadGraph: Plugin = {
         for (const dyn of define.dynamicImports) if (FIRST.test(dyn)) closure(dyn, files);
         // Only chunks whose code is this element's (the age check does not preload the KYB screens).
         files.delete(entry.fileName); // already here
-        graph[tag] = [...files].filter((f) => tag === 'kyb-form' || !/kyb-screens/.test(f));
+        graph[tag] = [...files].filter((f) =>
+          tag === 'kyb-form' ? !/schemas-age/.test(f) : !/kyb-screens|schemas-kyb/.test(f),
+        );
       }
       const literal = JSON.stringify(JSON.stringify(graph));
       const placeholder = /(["'`])__VE_PRELOAD__\1/;
@@ -325,13 +328,17 @@ export default defineConfig(({ command, mode }): UserConfig => {
               groups: [
                 // Vite's preload helper in a chunk of its own, so unwrapPreloads can drop it.
                 { name: 'preload-helper', test: /preload-helper/ },
+                // zod and the schema helpers both elements use; then each element's schemas, so a page
+                // with only an age check downloads no KYB schema (and the other way round).
+                { name: 'zod', test: /node_modules\/zod\/|src\/api\/common\.ts$/ },
                 {
-                  name: 'schemas',
-                  test: /node_modules\/zod\/|src\/api\/(common|countries|theme-colors|kyb(-company|-flow|-people)?|document-types|age)\.ts$/,
+                  name: 'schemas-kyb',
+                  test: /src\/api\/(countries|theme-colors|kyb(-company|-flow|-people)?|document-types)\.ts$/,
                 },
+                { name: 'schemas-age', test: /src\/api\/age\.ts$/ },
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/index\.ts$/,
+                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/(index|contrast)\.ts$/,
                 },
               ],
             },

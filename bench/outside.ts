@@ -13,7 +13,12 @@
  *
  * `node --import tsx bench/outside.ts [cdn-dir]` prints the figures for one build (the bench runs it too).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
@@ -36,6 +41,8 @@ export interface OutsideRun {
   chain: number;
   /** The floor for the emulated network (null when not throttled). */
   floorMs: number | null;
+  /** The protocol the scripts came over (`h2`). */
+  protocol: string;
 }
 
 interface Timing {
@@ -87,6 +94,54 @@ export function longestChain(reqs: { start: number; end: number }[]): number {
   return Math.max(0, ...depth);
 }
 
+/**
+ * An HTTPS front with HTTP/2, as a CDN and an API serve (one connection, no limit of six requests at a
+ * time, which over HTTP/1.1 would queue requests behind each other and lengthen the chains): a
+ * self-signed certificate (the bench's browser contexts ignore certificate errors), every request passed
+ * on to the plain page server.
+ */
+async function http2Front(target: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'verify-elements-h2-'));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+     '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], // prettier-ignore
+    { stdio: 'ignore' },
+  );
+  const upstream = new URL(target);
+  const server = createSecureServer(
+    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')), allowHTTP1: true },
+    (req: Http2ServerRequest, res: Http2ServerResponse) => {
+      const headers: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (!k.startsWith(':') && v !== undefined && !/^(connection|keep-alive|host)$/i.test(k))
+          headers[k] = v;
+      headers.host = upstream.host;
+      const up = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        (r) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [k, v] of Object.entries(r.headers))
+            if (v !== undefined && !/^(connection|keep-alive|transfer-encoding)$/i.test(k)) out[k] = v;
+          res.writeHead(r.statusCode ?? 502, out);
+          r.pipe(res);
+        },
+      );
+      up.on('error', () => {
+        res.writeHead(502);
+        res.end();
+      });
+      req.pipe(up);
+    },
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
 export interface Outside {
   run(target: Target, throttled: boolean): Promise<OutsideRun>;
   close(): Promise<void>;
@@ -96,6 +151,7 @@ export interface Outside {
 export async function outside(browser: Browser, cdnDir: string): Promise<Outside> {
   const pages: Record<string, string> = {};
   const server: PageServer = await startPageServer({ mounts: { '/cdn/': cdnDir }, pages });
+  const front = await http2Front(server.origin);
   const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
   const account = await control.createAccount({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
   const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
@@ -123,7 +179,7 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
 <script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
 ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join('\n')}
 </main></body></html>`;
-    const context = await browser.newContext();
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
     try {
       const page = await context.newPage();
       if (throttled) {
@@ -138,14 +194,18 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         });
       }
       await page.addInitScript(`window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)});`);
-      await page.goto(`${server.origin}${path}`, { waitUntil: 'commit' });
+      await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
       const readyMs = await page.evaluate(
         () => (window as unknown as { __veReady: Promise<number> }).__veReady,
       );
       const entries = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return {
-          nav: { responseEnd: nav.responseEnd, transferSize: nav.transferSize },
+          nav: {
+            responseEnd: nav.responseEnd,
+            transferSize: nav.transferSize,
+            protocol: nav.nextHopProtocol,
+          },
           res: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
             name: new URL(e.name).pathname,
             startTime: e.startTime,
@@ -174,12 +234,13 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         gzip: scripts.reduce((s, e) => s + e.gzip, 0),
         chain,
         floorMs,
+        protocol: entries.nav.protocol,
       };
     } finally {
       await context.close();
     }
   }
-  return { run, close: () => server.close() };
+  return { run, close: () => front.close().then(() => server.close()) };
 }
 
 export const median = (xs: number[]): number => {
@@ -196,7 +257,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const target of ['kyb-form', 'age-check', 'both'] as const) {
       const r = await o.run(target, false);
       console.log(
-        `${target}: ${(r.gzip / 1024).toFixed(2)} kB gzip in ${r.scripts.length} scripts, chain ${r.chain}`,
+        `${target}: ${(r.gzip / 1024).toFixed(2)} kB gzip in ${r.scripts.length} scripts, chain ${r.chain}, ${r.protocol}`,
       );
       for (const s of r.scripts) console.log(`   ${(s.gzip / 1024).toFixed(2).padStart(6)} ${s.path}`);
     }
