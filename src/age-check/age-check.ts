@@ -55,11 +55,11 @@ const loadScreens = chunkLoader(
   'Part of the age check could not be downloaded.',
 );
 
-/** Runs `fn` when the page is next idle (at most 1 s later), or after 200 ms where idle callbacks are missing. */
-const afterFirstScreen = (fn: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(fn, { timeout: 1000 })
-    : setTimeout(fn, 200);
+/**
+ * Runs `fn` 300 ms later: after the first screen has painted, leaving the network to whatever else the
+ * page's first screens still load (requestIdleCallback is missing in Safari).
+ */
+const afterFirstScreen = (fn: () => void) => setTimeout(fn, 300);
 
 /** Seconds before a safe redirect is followed. */
 export const REDIRECT_DELAY_S = 3;
@@ -443,7 +443,7 @@ export class AgeCheckElement extends LitElement {
       (session) => {
         if (seq !== this.#loadSeq || signal.aborted) return;
         this.send({ type: 'SESSION_LOADED', session });
-        // Once the page is idle after the first screen: the screens that follow consent.
+        // Shortly after the first screen: the screens that follow consent.
         afterFirstScreen(() => this.#loadScreens());
         if (!this.#readyFired) {
           this.#readyFired = true;
