@@ -183,7 +183,7 @@ const unwrapPreloads: Plugin = {
  * CDN build: the entry learns each element's chunk graph, so it can preload it all at once
  * (`<link rel="modulepreload">`) instead of discovering it import by import (entry → element → shared →
  * first screens). Per element: its chunk, everything it imports statically, and the first-screen chunks it
- * loads at once (zod and its own schemas, `<kyb-form>`'s company step) with theirs.
+ * loads at once (zod and its own schemas, `<kyb-form>`'s company step, `<age-check>`'s capture screens).
  * The list replaces the `__VE_PRELOAD__` placeholder in the entry.
  */
 const preloadGraph: Plugin = {
@@ -197,8 +197,8 @@ const preloadGraph: Plugin = {
       const entry = chunks.find((c) => c.isEntry && c.fileName === 'verify-elements.js');
       if (!entry) return;
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      // What the first screens need (the capture screens of the age check load after its consent screen).
-      const FIRST = /\/(kyb-screens|schemas-kyb|schemas-age|zod)-[\w-]+\.js$/;
+      // What the first screens need: zod and the element's schemas, the company step, the capture screens.
+      const FIRST = /\/(kyb-screens|schemas-kyb|schemas-age|zod)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
       const closure = (start: string, out: Set<string>) => {
         if (out.has(start)) return;
         out.add(start);
@@ -216,7 +216,7 @@ const preloadGraph: Plugin = {
         // Only chunks whose code is this element's (the age check does not preload the KYB screens).
         files.delete(entry.fileName); // already here
         graph[tag] = [...files].filter((f) =>
-          tag === 'kyb-form' ? !/schemas-age/.test(f) : !/kyb-screens|schemas-kyb/.test(f),
+          tag === 'kyb-form' ? !/schemas-age|chunks\/screens-/.test(f) : !/kyb-screens|schemas-kyb/.test(f),
         );
       }
       const literal = JSON.stringify(JSON.stringify(graph));

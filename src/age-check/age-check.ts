@@ -33,7 +33,7 @@ import {
 } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
-import type { CaptureControl, CaptureDeps } from './capture-control.ts';
+import { CaptureControl } from './capture-control.ts';
 
 export { AUTO_CAPTURE_S } from './capture-control.ts';
 import type { AgeCheckAttemptDetail, AgeCheckEventMap } from './events.ts';
@@ -46,20 +46,11 @@ export type * from './events.ts';
  */
 const loadQr = () => import('./qr.ts');
 
-/**
- * The screens after consent (screens.ts): not needed for the consent screen, so they load once it is shown
- * (and at the latest on consent), off the way to the first screen.
- */
+/** The screens after consent (screens.ts), loaded with the session. */
 const loadScreens = chunkLoader(
   () => import('./screens.ts'),
   'Part of the age check could not be downloaded.',
 );
-
-/**
- * Runs `fn` 300 ms later: after the first screen has painted, leaving the network to whatever else the
- * page's first screens still load (requestIdleCallback is missing in Safari).
- */
-const afterFirstScreen = (fn: () => void) => setTimeout(fn, 300);
 
 /** Seconds before a safe redirect is followed. */
 export const REDIRECT_DELAY_S = 3;
@@ -184,22 +175,19 @@ export class AgeCheckElement extends LitElement {
 
   #client: AgeClient | null = null;
   #screens: typeof import('./screens.ts') | null = null;
-  /** The camera, capture and upload (with the screens after consent); null until they have loaded. */
-  #capture: CaptureControl | null = null;
-  #screensLoading = false;
   /** What the capture screens may do (see screens.ts). */
   readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl'> = {
     send: (event) => this.send(event),
-    capture: () => void this.#capture?.captureFrame(),
-    chooseFile: (event) => void this.#capture?.chooseFile(event),
-    upload: () => void this.#capture?.upload(),
+    capture: () => void this.#capture.captureFrame(),
+    chooseFile: (event) => void this.#capture.chooseFile(event),
+    upload: () => void this.#capture.upload(),
     qr: (url) => this.#qr(url),
   };
   #abort = new AbortController();
   #loadSeq = 0;
   #clock: ReturnType<typeof setInterval> | undefined;
   #redirectTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #captureOptions: CaptureDeps = {
+  readonly #capture = new CaptureControl({
     element: this,
     machine: () => this.machine,
     replace: (state) => (this.machine = state),
@@ -209,7 +197,7 @@ export class AgeCheckElement extends LitElement {
     signal: () => this.#abort.signal,
     emitError: (err) => this.#emitError(err),
     fallback: (reason) => this.#emit('age-check-camera-fallback', { reason }),
-  };
+  });
   #readyFired = false;
   #lastScreen: string | null = null;
   #scrollCapture = false;
@@ -218,7 +206,7 @@ export class AgeCheckElement extends LitElement {
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.#capture?.stream ?? null;
+    return this.#capture.stream;
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -245,11 +233,11 @@ export class AgeCheckElement extends LitElement {
     document.removeEventListener('visibilitychange', this.#onVisibility);
     window.removeEventListener('message', this.#onMessage);
     this.#abort.abort();
-    this.#capture?.stopCamera();
-    this.#capture?.clearAuto();
+    this.#capture.stopCamera();
+    this.#capture.clearAuto();
     this.#clearRedirect();
     this.#stopClock();
-    this.#capture?.dropImages();
+    this.#capture.dropImages();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -271,10 +259,10 @@ export class AgeCheckElement extends LitElement {
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
       this.#abort = new AbortController();
-      this.#capture?.stopCamera();
-      this.#capture?.clearAuto();
+      this.#capture.stopCamera();
+      this.#capture.clearAuto();
       this.#clearRedirect();
-      this.#capture?.dropImages();
+      this.#capture.dropImages();
       this.#readyFired = false;
       this.#client = this.token
         ? new AgeClient({
@@ -290,7 +278,7 @@ export class AgeCheckElement extends LitElement {
 
   protected override updated(): void {
     const video = this.renderRoot.querySelector('video');
-    const stream = this.#capture?.stream;
+    const stream = this.#capture.stream;
     if (video && stream && video.srcObject !== stream) {
       video.srcObject = stream;
       video.play().catch(() => undefined);
@@ -383,19 +371,18 @@ export class AgeCheckElement extends LitElement {
   #enter(prev: MachineState, next: MachineState): void {
     this.#announce(announcementFor(next));
     const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
-    if (!cameraKept) this.#capture?.stopCamera();
-    if (!CAMERA_STATES.has(next.name)) this.#capture?.clearAuto();
-    if (this.#needsScreens(next.name)) this.#loadScreens();
+    if (!cameraKept) this.#capture.stopCamera();
+    if (!CAMERA_STATES.has(next.name)) this.#capture.clearAuto();
     switch (next.name) {
       case 'loading':
         this.#load();
         break;
       case 'camera-starting':
-        void this.#capture?.startCamera();
+        void this.#capture.startCamera();
         break;
       case 'live':
       case 'document-live':
-        if (this.autoCapture) this.#capture?.startAuto();
+        if (this.autoCapture) this.#capture.startAuto();
         break;
       case 'step-up':
         if (prev.name === 'uploading') this.#emit('age-check-step-up', {});
@@ -406,7 +393,7 @@ export class AgeCheckElement extends LitElement {
         this.#finish(next);
         break;
       case 'expired':
-        this.#capture?.dropImages();
+        this.#capture.dropImages();
         break;
       default:
         break;
@@ -415,7 +402,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   #finish(next: MachineState): void {
-    this.#capture?.dropImages();
+    this.#capture.dropImages();
     const outcome = outcomeOf(next);
     const url = safeRedirect(next.session?.redirect_url);
     if (outcome && next.name !== 'completed-already') {
@@ -439,12 +426,11 @@ export class AgeCheckElement extends LitElement {
     if (this.machine.name !== 'loading') this.machine = { ...this.machine, name: 'loading', error: null };
     const seq = ++this.#loadSeq;
     const signal = this.#abort.signal;
-    client.session({ signal }).then(
-      (session) => {
+    Promise.all([client.session({ signal }), loadScreens()]).then(
+      ([session, loaded]) => {
         if (seq !== this.#loadSeq || signal.aborted) return;
+        this.#screens = loaded;
         this.send({ type: 'SESSION_LOADED', session });
-        // Shortly after the first screen: the screens that follow consent.
-        afterFirstScreen(() => this.#loadScreens());
         if (!this.#readyFired) {
           this.#readyFired = true;
           this.#emit('age-check-ready', {
@@ -461,37 +447,6 @@ export class AgeCheckElement extends LitElement {
         this.send({ type: 'HTTP_ERROR', status: e?.status ?? 0, code: e?.code, kind: e?.kind ?? 'network' });
       },
     );
-  }
-
-  /**
-   * Loads the screens after consent (once per page). A machine already waiting for them renders them when
-   * they arrive; when they cannot be downloaded, it shows the network error (whose retry loads them again).
-   */
-  #loadScreens(): void {
-    if (this.#screens || this.#screensLoading) return;
-    this.#screensLoading = true;
-    loadScreens().then(
-      (loaded) => {
-        this.#screensLoading = false;
-        this.#screens = loaded;
-        const capture = (this.#capture ??= new loaded.CaptureControl(this.#captureOptions));
-        // A machine that got here first (consent given before the screens arrived) continues now.
-        const name = this.machine.name;
-        if (name === 'camera-starting') void capture.startCamera();
-        else if ((name === 'live' || name === 'document-live') && this.autoCapture) capture.startAuto();
-        this.requestUpdate();
-      },
-      (err: unknown) => {
-        this.#screensLoading = false;
-        if (!this.#needsScreens(this.machine.name)) return;
-        this.#emitError(err);
-        this.send({ type: 'HTTP_ERROR', status: 0, kind: 'network' });
-      },
-    );
-  }
-
-  #needsScreens(name: MachineState['name']): boolean {
-    return !['loading', 'consent', 'done', 'locked', 'completed-already', 'expired', 'error'].includes(name);
   }
 
   #onVisibility = (): void => {
@@ -572,7 +527,7 @@ export class AgeCheckElement extends LitElement {
         return this.#screens
           ? this.#screens.captureScreen(m, {
               ...this.#actions,
-              autoCount: this.#capture?.autoCount ?? 0,
+              autoCount: this.#capture.autoCount,
               sessionUrl: this.sessionUrl,
             })
           : loadingScreen();

@@ -10,9 +10,6 @@ import type { CameraFailure, MachineEvent, MachineState } from './machine.ts';
 import { attemptsLeft } from './machine.ts';
 import { attemptsText, button, heading } from './parts.ts';
 
-/** The camera, capture and upload come with these screens (neither is needed before consent). */
-export { CaptureControl } from './capture-control.ts';
-
 /** What the screens need from the element. */
 export interface CaptureHost {
   /** Seconds left of the automatic capture, 0 when off. */
