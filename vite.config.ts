@@ -15,7 +15,7 @@ import { esbuildTargets } from './browser-targets.ts';
  * `npm run build` runs two builds:
  *   --mode lib  ESM entries for npm (dependencies external), declarations come from tsc.
  *   --mode cdn  one self-contained module for a <script type="module"> tag, with the camera, QR code and
- *               each locale split into chunks loaded on demand, plus a classic-script loader (IIFE).
+ *               each locale split into chunks loaded on demand, plus the same entry as a classic script.
  */
 const LIB_ENTRIES = {
   index: 'src/index.ts',
@@ -33,20 +33,42 @@ const external = (id: string) =>
   /^(lit|lit-html|lit-element|@lit\/|@lit-labs\/|zod|react|react-dom|qrcode-generator|vite)(\/|$)/.test(id) ||
   id.startsWith('node:');
 
-/** A classic `<script>` that loads the module build next to it (dynamic import works in classic scripts). */
-const IIFE_LOADER = `/*! verify-elements classic-script loader */
-(function () {
-  var s = document.currentScript;
-  var base = s && s.src ? s.src : location.href;
-  // This tag's nonce goes on the styles' fallback <style> elements (browsers without constructable
-  // stylesheets, under a strict style-src), unless the page set window.litNonce itself.
-  var nonce = s && (s.nonce || s.getAttribute('nonce'));
-  if (nonce && window.litNonce === undefined) window.litNonce = nonce;
-  import(new URL('./verify-elements.js', base).href).catch(function (e) {
-    console.error('verify-elements failed to load', e);
-  });
-})();
-`;
+/**
+ * CDN build: the classic-script entry (`verify-elements.iife.js`) is the module entry itself, rewritten to
+ * run as a classic script: `import.meta.url` becomes the script's own URL and every `import("./x.js")` an
+ * import of the absolute URL next to it (dynamic import works in classic scripts, with the tag's nonce).
+ * So a page with the classic tag starts the elements' code and first requests straight from it, not one
+ * round trip later from a loader. The module entry has no static imports (the element chunks do not
+ * import it: see api/early.ts); anything else it cannot rewrite fails the build.
+ */
+const classicEntry: Plugin = {
+  name: 'verify-elements-classic-entry',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const entry = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.fileName === 'verify-elements.js',
+      );
+      if (!entry || entry.type !== 'chunk') throw new Error('classicEntry: no verify-elements.js');
+      if (entry.imports.length > 0)
+        throw new Error(`classicEntry: the entry imports ${entry.imports.join(', ')}`);
+      let code = entry.code
+        .replace(/\/\/# sourceMappingURL=.*$/m, '')
+        .replace(/export\s*\{[^}]*\};?\s*$/, '')
+        .replace(/import\.meta\.url/g, '__ve_src')
+        .replace(/import\((`|"|')(\.\/[^`"']+)\1\)/g, 'import(new URL($1$2$1,__ve_src).href)');
+      if (/\bimport\s*[{*\w]|\bexport\b|import\.meta|import\((?!new URL\()/.test(code))
+        throw new Error('classicEntry: the entry holds code a classic script cannot run');
+      code =
+        '/*! verify-elements (classic script) */\n(function(){var __ve_src=document.currentScript&&document.currentScript.src||location.href;\n' +
+        code.trim() +
+        '\n})();\n';
+      this.emitFile({ type: 'asset', fileName: 'verify-elements.iife.js', source: code });
+    },
+  },
+};
 
 /** CSS text outside quoted strings: no comments, no whitespace that CSS does not need. */
 function minifyCss(text: string): string {
@@ -161,7 +183,7 @@ const unwrapPreloads: Plugin = {
  * CDN build: the entry learns each element's chunk graph, so it can preload it all at once
  * (`<link rel="modulepreload">`) instead of discovering it import by import (entry → element → shared →
  * first screens). Per element: its chunk, everything it imports statically, and the first-screen chunks it
- * loads at once (the schemas, `<kyb-form>`'s company step, `<age-check>`'s capture screens) with theirs.
+ * loads at once (zod and its own schemas, `<kyb-form>`'s company step, `<age-check>`'s capture screens).
  * The list replaces the `__VE_PRELOAD__` placeholder in the entry.
  */
 const preloadGraph: Plugin = {
@@ -175,7 +197,8 @@ const preloadGraph: Plugin = {
       const entry = chunks.find((c) => c.isEntry && c.fileName === 'verify-elements.js');
       if (!entry) return;
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const FIRST = /\/(kyb-screens|schemas)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
+      // What the first screens need: zod and the element's schemas, the company step, the capture screens.
+      const FIRST = /\/(kyb-screens|schemas-kyb|schemas-age|zod)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
       const closure = (start: string, out: Set<string>) => {
         if (out.has(start)) return;
         out.add(start);
@@ -192,7 +215,9 @@ const preloadGraph: Plugin = {
         for (const dyn of define.dynamicImports) if (FIRST.test(dyn)) closure(dyn, files);
         // Only chunks whose code is this element's (the age check does not preload the KYB screens).
         files.delete(entry.fileName); // already here
-        graph[tag] = [...files].filter((f) => tag === 'kyb-form' || !/kyb-screens/.test(f));
+        graph[tag] = [...files].filter((f) =>
+          tag === 'kyb-form' ? !/schemas-age|chunks\/screens-/.test(f) : !/kyb-screens|schemas-kyb/.test(f),
+        );
       }
       const literal = JSON.stringify(JSON.stringify(graph));
       const placeholder = /(["'`])__VE_PRELOAD__\1/;
@@ -303,30 +328,24 @@ export default defineConfig(({ command, mode }): UserConfig => {
               groups: [
                 // Vite's preload helper in a chunk of its own, so unwrapPreloads can drop it.
                 { name: 'preload-helper', test: /preload-helper/ },
+                // zod and the schema helpers both elements use; then each element's schemas, so a page
+                // with only an age check downloads no KYB schema (and the other way round).
+                { name: 'zod', test: /node_modules\/zod\/|src\/api\/common\.ts$/ },
                 {
-                  name: 'schemas',
-                  test: /node_modules\/zod\/|src\/api\/(common|countries|theme-colors|kyb(-company|-flow|-people)?|document-types|age)\.ts$/,
+                  name: 'schemas-kyb',
+                  test: /src\/api\/(countries|theme-colors|kyb(-company|-flow|-people)?|document-types)\.ts$/,
                 },
+                { name: 'schemas-age', test: /src\/api\/age\.ts$/ },
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/index\.ts$/,
+                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/(index|contrast)\.ts$/,
                 },
               ],
             },
           },
         },
       },
-      plugins: [
-        minifyTemplates,
-        unwrapPreloads,
-        preloadGraph,
-        {
-          name: 'verify-elements-iife-loader',
-          generateBundle() {
-            this.emitFile({ type: 'asset', fileName: 'verify-elements.iife.js', source: IIFE_LOADER });
-          },
-        },
-      ],
+      plugins: [minifyTemplates, unwrapPreloads, preloadGraph, classicEntry],
     };
   }
   return {

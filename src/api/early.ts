@@ -7,6 +7,11 @@
  * that would send the very same request with the very same token, once; never across tokens. It is
  * aborted when the adopting request is aborted (the element was removed), and dropped (aborted) when no
  * element adopts it within 30 s. No zod here: this module is part of the loader.
+ *
+ * The pending requests live in one registry per page (`globalThis`, under a `Symbol.for` key), shared with
+ * `early-take.ts`, which the elements' HTTP client imports: so the element chunks never import the loader
+ * (the classic-script entry is a copy of it, see vite.config.ts), and two copies of the loader on one page
+ * start each request once.
  */
 export interface EarlyResponse {
   status: number;
@@ -14,13 +19,16 @@ export interface EarlyResponse {
   text: string;
 }
 
-interface Early {
+export interface Early {
   promise: Promise<EarlyResponse>;
   controller: AbortController;
   timer: ReturnType<typeof setTimeout>;
 }
 
-const pending = new Map<string, Early>();
+/** The page's registry of early requests (also read by early-take.ts; keep the key in step). */
+const EARLY_KEY = Symbol.for('verify-elements.early');
+const registry = globalThis as typeof globalThis & { [key: symbol]: Map<string, Early> | undefined };
+const pending = (registry[EARLY_KEY] ??= new Map<string, Early>());
 const keyOf = (url: string, authorization: string) => `${url}\n${authorization}`;
 
 /** Whether the loader may send a bearer token to `url` (https, the page's own origin, or loopback). */
@@ -57,28 +65,6 @@ export function startEarly(url: string, token: string): void {
     controller.abort();
   }, 30000);
   pending.set(key, { promise, controller, timer });
-}
-
-/**
- * Takes the early answer to `GET url` with this `Authorization` value, once, or null when there is none.
- * Aborting `signal` aborts it.
- */
-export function takeEarly(
-  url: string,
-  authorization: string,
-  signal: AbortSignal,
-): Promise<EarlyResponse> | null {
-  const key = keyOf(url, authorization);
-  const early = pending.get(key);
-  if (!early) return null;
-  pending.delete(key);
-  clearTimeout(early.timer);
-  if (signal.aborted) {
-    early.controller.abort();
-    return null;
-  }
-  signal.addEventListener('abort', () => early.controller.abort(), { once: true });
-  return early.promise;
 }
 
 /** How many early requests wait to be adopted (for tests). */

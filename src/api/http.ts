@@ -7,7 +7,7 @@
  * the request leaves, so the schemas and zod download in parallel with the first answer instead of
  * before the first request.
  */
-import { takeEarly } from './early.ts';
+import { takeEarly } from './early-take.ts';
 import type * as z from 'zod/mini';
 import { insecureApiBase } from './url.ts';
 import type { RawResponse } from './xhr.ts';

@@ -436,10 +436,9 @@ describe('conditions fuzz', () => {
     );
   });
 
-  test('(c) 100,000-case fuzz: no exceptions, fast, no prototype access', (t) => {
+  test('(c) 100,000-case fuzz: no exceptions, no prototype access (timings: npm run bench)', (t) => {
     const warn = t.mock.method(console, 'warn', () => undefined);
     protoViolations = 0;
-    let maxMs = 0;
     let cases = 0;
     const spiedEnvs: Record<string, unknown>[] = [];
     for (const env of fc.sample(envArb, { numRuns: 50, seed: 42 })) {
@@ -453,15 +452,11 @@ describe('conditions fuzz', () => {
         totalCases++;
         try {
           const env = spiedEnvs[pick % Math.max(1, spiedEnvs.length)] ?? {};
-          const start = performance.now();
           const c = compileCondition(src);
           const r1 = c.evaluate(resolverFor(env));
           const r2 = c.evaluate(throwingResolver);
           const r3 = c.evaluate(() => undefined);
-          const ms = performance.now() - start;
-          if (ms > maxMs) maxMs = ms;
           assert.equal(typeof r1 === 'boolean' && typeof r2 === 'boolean' && typeof r3 === 'boolean', true);
-          assert.ok(ms < 100, `slow case (${ms.toFixed(1)} ms): ${src.slice(0, 80)}`);
         } catch (err) {
           totalFailures++;
           throw err;
@@ -472,7 +467,6 @@ describe('conditions fuzz', () => {
     assert.equal(cases, 100_000);
     assert.equal(protoViolations, 0, 'answer values were probed for non-own properties');
     assert.ok(warn.mock.callCount() > 0);
-    assert.ok(maxMs < 100);
 
     // prototype-named refs resolve to null, with a plain-object resolver and in the visibility index
     const answers: Record<string, unknown> = { a: 'x' };

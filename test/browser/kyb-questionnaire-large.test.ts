@@ -70,10 +70,10 @@ function bigQuestionnaire(): Questionnaire {
   };
 }
 
-describe('kyb-form questionnaires step performance', function () {
+describe('kyb-form questionnaires step, large questionnaire (timings: npm run bench)', function () {
   this.timeout(60000);
 
-  it('renders 1,000 questions with 500 conditions fast and repaints an answer in a frame', async () => {
+  it('renders 1,000 questions with 500 conditions, re-renders answers and hides a section by its condition', async () => {
     const q = bigQuestionnaire();
     const host = document.createElement('questionnaire-perf-host') as PerfHost;
     const ctx: KybContext = {
@@ -100,47 +100,37 @@ describe('kyb-form questionnaires step performance', function () {
     await host.updateComplete;
     host.remove();
 
-    const t0 = performance.now();
     const step = new QuestionnairesStep({ questionnaires: [q], answers: new Map() });
-    const built = performance.now() - t0;
     const fresh = document.createElement('questionnaire-perf-host') as PerfHost;
     fresh.step = step;
     fresh.ctx = { ...ctx, requestUpdate: () => fresh.requestUpdate() };
     wrapper.append(fresh);
     await fresh.updateComplete;
-    const first = performance.now() - t0;
     const root = fresh.shadowRoot!;
     expect(root.querySelectorAll('[part~="question"]').length).to.equal(1000);
 
     // one keystroke: change a question that 1 condition depends on
     const input = root.getElementById('q-0-s3-q0') as HTMLInputElement;
-    const times: number[] = [];
     for (let k = 0; k < 20; k++) {
       input.value = `value ${k}`;
-      const t = performance.now();
       input.dispatchEvent(new Event('input', { bubbles: true }));
       await fresh.updateComplete;
-      times.push(performance.now() - t);
+      expect(input.value).to.equal(`value ${k}`);
     }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
+    expect(root.querySelectorAll('[part~="question"]').length).to.equal(1000);
 
     // a visibility flip: hide a whole section through s0.q0
     const gate = root.getElementById('q-0-s0-q0') as HTMLInputElement;
     gate.value = 'hide-section-4';
-    const tf = performance.now();
     gate.dispatchEvent(new Event('input', { bubbles: true }));
     await fresh.updateComplete;
-    const flip = performance.now() - tf;
     expect(root.querySelectorAll('[part~="question"]').length).to.equal(950);
-
-    console.log(
-      `first render ${first.toFixed(1)} ms (construct ${built.toFixed(1)} ms), answer repaint median ${median.toFixed(2)} ms, flip ${flip.toFixed(1)} ms`,
-    );
-    // generous bounds: the machine is shared; the benchmark measures precisely
+    expect(root.getElementById('q-0-s4-q0')).to.equal(null);
+    // and back
+    gate.value = '';
+    gate.dispatchEvent(new Event('input', { bubbles: true }));
+    await fresh.updateComplete;
+    expect(root.querySelectorAll('[part~="question"]').length).to.equal(1000);
     wrapper.remove();
-    expect(first).to.be.below(600);
-    expect(median).to.be.below(16);
-    expect(flip).to.be.below(50);
   });
 });

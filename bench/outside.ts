@@ -1,0 +1,277 @@
+/**
+ * The elements measured from outside, as a person meets them: a partner page that loads the CDN build with
+ * the classic script tag (`<script src=".../verify-elements.iife.js">`) and holds the elements in its
+ * HTML, token in the attribute. An element is interactive once its first control can be used: for
+ * `<kyb-form>` the company-name field of the first step, for `<age-check>` the consent button (rendered,
+ * visible, enabled, not inside a busy region), checked on every frame inside the page.
+ *
+ * From the page's resource timing: every script that had arrived by then (its gzip size, level 9, from the
+ * built file), and the longest chain of requests (code and API) in which each started only after the one
+ * before it had ended (the page itself not counted). On an emulated slow network, the time from navigation
+ * to interactive, beside the floor for that network: the page, then the entry, then the element's code and
+ * its first API calls in parallel, each hop one round trip plus its bytes at the link's rate.
+ *
+ * `node --import tsx bench/outside.ts [cdn-dir]` prints the figures for one build (the bench runs it too).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumLaunchOptions, startPageServer, type PageServer } from '../test/support/page-server.ts';
+import { PartnerClient } from '../src/server/index.ts';
+import { SandboxControl } from '../src/sandbox/control-client.ts';
+import { ageRequest } from '../test/support/age-request.ts';
+
+export type Target = 'kyb-form' | 'age-check' | 'both';
+/** The slow network of the bench: 150 ms round trip, 1.6 Mbit/s down. */
+export const SLOW = { rttMs: 150, downBytesPerS: 1.6e6 / 8, upBytesPerS: 750e3 / 8 };
+
+export interface OutsideRun {
+  /** ms from navigation until every element of the page was interactive. */
+  readyMs: number;
+  /** Scripts that had arrived by then: URL path and gzip size of the built file. */
+  scripts: { path: string; gzip: number }[];
+  gzip: number;
+  /** Longest chain of requests each of which started after the previous one ended. */
+  chain: number;
+  /** The floor for the emulated network (null when not throttled). */
+  floorMs: number | null;
+  /** The protocol the scripts came over (`h2`). */
+  protocol: string;
+}
+
+interface Timing {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+  transferSize: number;
+}
+
+/**
+ * Runs in the page (plain JavaScript, so no compiler helper leaks into it): resolves with the time at which
+ * each element's first control can be used.
+ */
+const WATCH_INTERACTIVE = `(tags) => {
+  const usable = (el) => {
+    if (!el || el.disabled) return false;
+    if (el.closest('[aria-busy="true"], [inert]')) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const first = {
+    'kyb-form': (root) => [...root.querySelectorAll('input')].find((i) =>
+      [...(i.labels || [])].some((l) => /company name/i.test(l.textContent || ''))),
+    'age-check': (root) => [...root.querySelectorAll('button')].find((b) =>
+      /agree and start/i.test(b.textContent || '')),
+  };
+  return new Promise((done) => {
+    const check = () => {
+      const ok = tags.every((tag) => {
+        const root = document.querySelector(tag) && document.querySelector(tag).shadowRoot;
+        return root ? usable(first[tag](root)) : false;
+      });
+      if (ok) done(performance.now());
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}`;
+
+/** The longest chain of requests in which each started after the previous one ended. */
+export function longestChain(reqs: { start: number; end: number }[]): number {
+  const sorted = [...reqs].sort((a, b) => a.start - b.start);
+  const depth: number[] = [];
+  sorted.forEach((r, i) => {
+    let best = 0;
+    for (let j = 0; j < i; j++) if (sorted[j]!.end <= r.start) best = Math.max(best, depth[j]!);
+    depth.push(best + 1);
+  });
+  return Math.max(0, ...depth);
+}
+
+/**
+ * An HTTPS front with HTTP/2, as a CDN and an API serve (one connection, no limit of six requests at a
+ * time, which over HTTP/1.1 would queue requests behind each other and lengthen the chains): a
+ * self-signed certificate (the bench's browser contexts ignore certificate errors), every request passed
+ * on to the plain page server.
+ */
+async function http2Front(target: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'verify-elements-h2-'));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+     '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], // prettier-ignore
+    { stdio: 'ignore' },
+  );
+  const upstream = new URL(target);
+  const server = createSecureServer(
+    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')), allowHTTP1: true },
+    (req: Http2ServerRequest, res: Http2ServerResponse) => {
+      const headers: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(req.headers))
+        if (!k.startsWith(':') && v !== undefined && !/^(connection|keep-alive|host)$/i.test(k))
+          headers[k] = v;
+      headers.host = upstream.host;
+      const up = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        (r) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [k, v] of Object.entries(r.headers))
+            if (v !== undefined && !/^(connection|keep-alive|transfer-encoding)$/i.test(k)) out[k] = v;
+          res.writeHead(r.statusCode ?? 502, out);
+          r.pipe(res);
+        },
+      );
+      up.on('error', () => {
+        res.writeHead(502);
+        res.end();
+      });
+      req.pipe(up);
+    },
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+export interface Outside {
+  run(target: Target, throttled: boolean): Promise<OutsideRun>;
+  close(): Promise<void>;
+}
+
+/** Serves `cdnDir` and the sandbox; each run gets fresh tokens and a fresh browser context. */
+export async function outside(browser: Browser, cdnDir: string): Promise<Outside> {
+  const pages: Record<string, string> = {};
+  const server: PageServer = await startPageServer({ mounts: { '/cdn/': cdnDir }, pages });
+  const front = await http2Front(server.origin);
+  const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+  const account = await control.createAccount({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
+  const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
+  let n = 0;
+  const gz = new Map<string, number>();
+  const gzipOf = (path: string) => {
+    let size = gz.get(path);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(join(cdnDir, path.replace(/^\/cdn\//, ''))), { level: 9 }).length;
+      gz.set(path, size);
+    }
+    return size;
+  };
+
+  async function run(target: Target, throttled: boolean): Promise<OutsideRun> {
+    const tags = target === 'both' ? ['kyb-form', 'age-check'] : [target];
+    const attrs: Record<string, string> = {};
+    if (tags.includes('kyb-form'))
+      attrs['kyb-form'] = (
+        await partner.createKybToken({ clientId: `outside-${Date.now()}-${n}` })
+      ).tokenString;
+    if (tags.includes('age-check')) attrs['age-check'] = (await partner.createAgeToken(ageRequest())).token;
+    const path = `/partner-${n++}.html`;
+    pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
+<script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
+${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join('\n')}
+</main></body></html>`;
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const page = await context.newPage();
+      if (throttled) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: SLOW.rttMs,
+          downloadThroughput: SLOW.downBytesPerS,
+          uploadThroughput: SLOW.upBytesPerS,
+        });
+      }
+      await page.addInitScript(`window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)});`);
+      await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
+      const readyMs = await page.evaluate(
+        () => (window as unknown as { __veReady: Promise<number> }).__veReady,
+      );
+      const entries = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return {
+          nav: {
+            responseEnd: nav.responseEnd,
+            transferSize: nav.transferSize,
+            protocol: nav.nextHopProtocol,
+          },
+          res: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+            name: new URL(e.name).pathname,
+            startTime: e.startTime,
+            responseEnd: e.responseEnd,
+            transferSize: e.transferSize,
+          })),
+        };
+      });
+      const before: Timing[] = entries.res.filter((e) => e.startTime <= readyMs && e.responseEnd > 0);
+      const scripts = before
+        .filter((e) => e.name.startsWith('/cdn/') && e.name.endsWith('.js') && e.responseEnd <= readyMs)
+        .map((e) => ({ path: e.name, gzip: gzipOf(e.name) }));
+      const chain = longestChain(before.map((e) => ({ start: e.startTime, end: e.responseEnd })));
+      let floorMs: number | null = null;
+      if (throttled) {
+        // The page, then the entry (the classic script), then everything else in parallel.
+        const entry = before.find((e) => e.name === '/cdn/verify-elements.iife.js');
+        const rest = before.filter((e) => e !== entry && e.responseEnd <= readyMs);
+        const bytes = (xs: Timing[]) => xs.reduce((s, e) => s + e.transferSize, 0);
+        const hop = (b: number) => SLOW.rttMs + (b / SLOW.downBytesPerS) * 1000;
+        floorMs = entries.nav.responseEnd + hop(entry?.transferSize ?? 0) + hop(bytes(rest));
+      }
+      return {
+        readyMs,
+        scripts,
+        gzip: scripts.reduce((s, e) => s + e.gzip, 0),
+        chain,
+        floorMs,
+        protocol: entries.nav.protocol,
+      };
+    } finally {
+      await context.close();
+    }
+  }
+  return { run, close: () => front.close().then(() => server.close()) };
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cdnDir = resolve(process.argv[2] ?? join(import.meta.dirname, '../dist/cdn'));
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const o = await outside(browser, cdnDir);
+    for (const target of ['kyb-form', 'age-check', 'both'] as const) {
+      const r = await o.run(target, false);
+      console.log(
+        `${target}: ${(r.gzip / 1024).toFixed(2)} kB gzip in ${r.scripts.length} scripts, chain ${r.chain}, ${r.protocol}`,
+      );
+      for (const s of r.scripts) console.log(`   ${(s.gzip / 1024).toFixed(2).padStart(6)} ${s.path}`);
+    }
+    if (process.env.THROTTLED) {
+      for (let i = 0; i < Number(process.env.THROTTLED); i++)
+        for (const target of ['kyb-form', 'age-check'] as const) {
+          const r = await o.run(target, true);
+          console.log(
+            `${target} slow: ${r.readyMs.toFixed(0)} ms, floor ${r.floorMs?.toFixed(0)} ms, chain ${r.chain}`,
+          );
+        }
+    }
+    await o.close();
+  } finally {
+    await browser.close();
+  }
+}

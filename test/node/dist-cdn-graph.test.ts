@@ -1,0 +1,73 @@
+/**
+ * The CDN build's chunk graph (run after `npm run build`): what each page downloads before its first screen.
+ * The classic script is the entry itself (not a loader one round trip before it); no element chunk imports
+ * the entry; each element preloads its own first-screen chunks and nothing of the other element.
+ */
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const CDN = resolve(import.meta.dirname, '../../dist/cdn');
+const read = (file: string) => readFileSync(join(CDN, file), 'utf8');
+const chunks = () =>
+  readdirSync(join(CDN, 'chunks'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `chunks/${f}`);
+/** The static imports of a built file, as paths under dist/cdn. */
+const staticImports = (file: string) =>
+  [...read(file).matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g)].map(
+    (m) => join(file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '', m[1]!).replace(/^\.\//, ''),
+  );
+/** Each element's preload list, as the entry holds it. */
+function preloadGraph(file: string): Record<string, string[]> {
+  const m = /("\{\\"kyb-form\\".*?\}")/.exec(read(file));
+  assert.ok(m, `${file} holds the preload graph`);
+  return JSON.parse(JSON.parse(m[1]!) as string) as Record<string, string[]>;
+}
+
+before(() => {
+  assert.ok(existsSync(join(CDN, 'verify-elements.js')), 'dist/cdn is missing: run `npm run build` first');
+});
+
+describe('CDN chunk graph', () => {
+  test('the classic script is the entry itself: same preload graph, absolute imports, no module syntax', () => {
+    const classic = read('verify-elements.iife.js');
+    assert.doesNotMatch(classic, /verify-elements\.js/, 'it does not load the module entry');
+    assert.doesNotMatch(classic, /import\.meta|(^|[;}\s])(import\s*[\w{*]|export\s*[{*\w])/);
+    assert.match(classic, /import\(new URL\(`\.\/chunks\/define-[\w-]+\.js`,__ve_src\)\.href\)/);
+    assert.deepEqual(preloadGraph('verify-elements.iife.js'), preloadGraph('verify-elements.js'));
+    assert.match(classic, /document\.currentScript/);
+  });
+
+  test('no chunk imports the entry (a classic-script page never loads the module entry)', () => {
+    for (const file of chunks())
+      assert.ok(!staticImports(file).includes('verify-elements.js'), `${file} imports the entry`);
+  });
+
+  test("each element preloads its own first-screen chunks, none of the other element's", () => {
+    const graph = preloadGraph('verify-elements.js');
+    const kyb = graph['kyb-form'] ?? [];
+    const age = graph['age-check'] ?? [];
+    const has = (list: string[], re: RegExp) => list.some((f) => re.test(f));
+    assert.ok(has(kyb, /chunks\/kyb-screens-/), 'kyb: the company step');
+    assert.ok(has(kyb, /chunks\/schemas-kyb-/) && has(kyb, /chunks\/zod-/), 'kyb: its schemas and zod');
+    assert.ok(!has(kyb, /chunks\/schemas-age-/), 'kyb: no age schemas');
+    assert.ok(has(age, /chunks\/schemas-age-/) && has(age, /chunks\/zod-/), 'age: its schemas and zod');
+    assert.ok(!has(age, /chunks\/(kyb-screens|schemas-kyb)-/), 'age: no KYB code or schemas');
+    assert.ok(!has(kyb, /chunks\/screens-/), 'kyb: no age capture screens');
+    // Every preloaded file exists, and each list is closed under static imports (nothing discovered late).
+    for (const [tag, files] of Object.entries(graph))
+      for (const file of files) {
+        assert.ok(existsSync(join(CDN, file)), `${tag}: ${file} exists`);
+        for (const dep of staticImports(file))
+          assert.ok(files.includes(dep), `${tag}: ${file} imports ${dep}`);
+      }
+  });
+
+  test('the age check reaches its consent screen without KYB code', () => {
+    const graph = preloadGraph('verify-elements.js');
+    for (const file of graph['age-check'] ?? [])
+      assert.doesNotMatch(read(file), /customElements\.define\(["'`]kyb-form/, file);
+  });
+});
