@@ -166,8 +166,6 @@ export const styles = css`
   }
   .progress {
     margin-bottom: var(--space);
-    /* The compact layout below follows the form's own width, not the page's. */
-    container-type: inline-size;
   }
   .progress-head {
     display: flex;
@@ -187,7 +185,7 @@ export const styles = css`
   .progress-toggle {
     font: inherit;
     font-size: 0.9em;
-    min-height: 2.75rem;
+    min-height: calc(var(--size) * 2.75);
     padding: 0.25em 0.75em;
     border: 1px solid var(--c-border);
     border-radius: var(--radius);
@@ -207,14 +205,14 @@ export const styles = css`
     font-size: 0.85em;
   }
   .progress-pending {
-    min-height: 4.5rem;
+    min-height: calc(var(--size) * 4.5);
   }
   .skeleton.pill {
-    height: 2.75rem;
+    height: calc(var(--size) * 2.75);
     border-radius: 999px;
   }
   /* Narrow form: "Step 2 of 5 · People and owners" and the list behind "All steps". */
-  @container (max-width: 34rem) {
+  @media (max-width: 34em) {
     .progress-current {
       display: inline;
       color: var(--c-text);

@@ -32,8 +32,7 @@ export const uploadStyles = css`
     outline-offset: 3px;
     box-shadow: var(--focus);
   }
-  .upload-zone:has(.upload-input:disabled),
-  .upload-zone:has(.upload-input[aria-disabled='true']) {
+  .upload-zone.is-disabled {
     border-color: var(--c-disabled-icon);
     background: var(--c-disabled);
     color: var(--c-disabled-text);

@@ -192,7 +192,7 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
     }
     ${o.before ?? nothing}
     <div
-      class="upload-zone"
+      class="upload-zone ${o.disabled || o.busy ? 'is-disabled' : ''}"
       part="upload-dropzone"
       @dragenter=${onDragOver}
       @dragover=${onDragOver}
