@@ -39,7 +39,7 @@ const SCENARIOS: Record<
   minor: { settings: {}, scenario: { estimates: [{ age: 14, confidence: 93 }] } },
   'uncertain-doc': {
     settings: { escalation: 'DOC' },
-    scenario: { estimates: [{ age: 19, confidence: 90 }], documentAge: 27 },
+    scenario: { estimates: [{ age: 19, confidence: 55 }], documentAge: 27 },
   },
   'uncertain-none': {
     settings: { escalation: 'NONE' },
