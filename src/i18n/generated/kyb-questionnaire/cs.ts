@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Soubor bez názvu",
   '12f4b': "Zadejte platnou e-mailovou adresu, například name@example.com.",
+  '2a843': "Nahradit",
   '2fa05': str`Odebrat ${0}`,
   '33004': "Zadejte číslo.",
   '3e527': "Není vybrána žádná barva",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Chcete-li pokračovat, zaškrtněte toto políčko.",
   '60c95': "Příliš mnoho položek.",
   '60fa1': "Vyberte barvu.",
+  '63d74': "Není nahrán žádný soubor.",
   '6cdb3': "(nezobrazuje se)",
   '6fc99': str`Zobrazit ${0}`,
   '89621': str`Maximální počet souborů je ${0}. Tyto soubory nebyly přidány (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Odebrat položku ${0}`,
   'b07d2': "Není vybrána žádná země.",
   'b1dff': "Zadejte celé číslo.",
+  'b79d0': str`Příklad: ${0}`,
   'c23cf': "Vyberte jednu z uvedených možností.",
   'c712c': str`Maximální počet souborů je ${0}. Tento soubor nebyl přidán: ${1}.`,
   'c79e6': "Každou možnost lze vybrat pouze jednou.",

@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Unbenannte Datei",
   '12f4b': "Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.",
+  '2a843': "Ersetzen",
   '2fa05': str`${0} entfernen`,
   '33004': "Geben Sie eine Zahl ein.",
   '3e527': "Keine Farbe ausgewählt",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Aktivieren Sie dieses Kästchen, um fortzufahren.",
   '60c95': "Zu viele Einträge.",
   '60fa1': "Wählen Sie eine Farbe aus.",
+  '63d74': "Keine Datei hochgeladen.",
   '6cdb3': "(nicht angezeigt)",
   '6fc99': str`${0} ansehen`,
   '89621': str`Sie können höchstens ${0} Dateien hinzufügen. Diese Dateien wurden nicht hinzugefügt (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Eintrag ${0} entfernen`,
   'b07d2': "Kein Land ausgewählt.",
   'b1dff': "Geben Sie eine ganze Zahl ein.",
+  'b79d0': str`Beispiel: ${0}`,
   'c23cf': "Wählen Sie eine der aufgeführten Optionen.",
   'c712c': str`Sie können höchstens ${0} Dateien hinzufügen. Diese Datei wurde nicht hinzugefügt: ${1}.`,
   'c79e6': "Jede Option kann nur einmal ausgewählt werden.",

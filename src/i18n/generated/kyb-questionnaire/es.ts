@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Archivo sin nombre",
   '12f4b': "Introduzca un correo electrónico válido, como name@example.com.",
+  '2a843': "Sustituir",
   '2fa05': str`Eliminar ${0}`,
   '33004': "Introduzca un número.",
   '3e527': "No se ha elegido ningún color",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Marque esta casilla para continuar.",
   '60c95': "Demasiadas entradas.",
   '60fa1': "Elija un color.",
+  '63d74': "No se ha subido ningún archivo.",
   '6cdb3': "(no se muestra)",
   '6fc99': str`Ver ${0}`,
   '89621': str`Puede añadir como máximo ${0} archivos. Estos archivos no se han añadido (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Eliminar el elemento ${0}`,
   'b07d2': "No se ha seleccionado ningún país.",
   'b1dff': "Introduzca un número entero.",
+  'b79d0': str`Ejemplo: ${0}`,
   'c23cf': "Elija una de las opciones de la lista.",
   'c712c': str`Puede añadir como máximo ${0} archivos. Este archivo no se ha añadido: ${1}.`,
   'c79e6': "Cada opción solo se puede elegir una vez.",

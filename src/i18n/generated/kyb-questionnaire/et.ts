@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Nimeta fail",
   '12f4b': "Sisestage kehtiv e-posti aadress, nt name@example.com.",
+  '2a843': "Asenda",
   '2fa05': str`Eemalda ${0}`,
   '33004': "Sisestage arv.",
   '3e527': "Värvi pole valitud",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Jätkamiseks märkige see ruut.",
   '60c95': "Liiga palju kirjeid.",
   '60fa1': "Valige värv.",
+  '63d74': "Ühtegi faili pole üles laaditud.",
   '6cdb3': "(ei kuvata)",
   '6fc99': str`Vaata ${0}`,
   '89621': str`Failide suurim lubatud arv on ${0}. Neid faile ei lisatud (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Eemalda üksus ${0}`,
   'b07d2': "Riiki pole valitud.",
   'b1dff': "Sisestage täisarv.",
+  'b79d0': str`Näide: ${0}`,
   'c23cf': "Valige üks loetletud valikutest.",
   'c712c': str`Failide suurim lubatud arv on ${0}. Seda faili ei lisatud: ${1}.`,
   'c79e6': "Iga valikut saab valida ainult üks kord.",

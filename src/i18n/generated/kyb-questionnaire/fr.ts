@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Fichier sans nom",
   '12f4b': "Saisissez une adresse e-mail valide, comme name@example.com.",
+  '2a843': "Remplacer",
   '2fa05': str`Supprimer ${0}`,
   '33004': "Saisissez un nombre.",
   '3e527': "Aucune couleur choisie",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Cochez cette case pour continuer.",
   '60c95': "Trop d’entrées.",
   '60fa1': "Choisissez une couleur.",
+  '63d74': "Aucun fichier téléversé.",
   '6cdb3': "(non affiché)",
   '6fc99': str`Afficher ${0}`,
   '89621': str`Vous pouvez ajouter au maximum ${0} fichiers. Ces fichiers n’ont pas été ajoutés (${1}) : ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Supprimer l’élément ${0}`,
   'b07d2': "Aucun pays sélectionné.",
   'b1dff': "Saisissez un nombre entier.",
+  'b79d0': str`Exemple : ${0}`,
   'c23cf': "Choisissez l’une des options proposées.",
   'c712c': str`Vous pouvez ajouter au maximum ${0} fichiers. Ce fichier n’a pas été ajouté : ${1}.`,
   'c79e6': "Chaque option ne peut être choisie qu’une seule fois.",

@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Névtelen fájl",
   '12f4b': "Adjon meg érvényes e-mail-címet, például name@example.com.",
+  '2a843': "Csere",
   '2fa05': str`${0} eltávolítása`,
   '33004': "Adjon meg egy számot.",
   '3e527': "Nincs kiválasztott szín",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "A folytatáshoz jelölje be ezt a négyzetet.",
   '60c95': "Túl sok bejegyzés.",
   '60fa1': "Válasszon színt.",
+  '63d74': "Nincs feltöltött fájl.",
   '6cdb3': "(nem jelenik meg)",
   '6fc99': str`${0} megtekintése`,
   '89621': str`Legfeljebb ${0} fájlt adhat hozzá. Ezek a fájlok nem lettek hozzáadva (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`${0}. elem eltávolítása`,
   'b07d2': "Nincs kiválasztott ország.",
   'b1dff': "Adjon meg egész számot.",
+  'b79d0': str`Példa: ${0}`,
   'c23cf': "Válasszon a felsorolt lehetőségek közül.",
   'c712c': str`Legfeljebb ${0} fájlt adhat hozzá. Ez a fájl nem lett hozzáadva: ${1}.`,
   'c79e6': "Minden lehetőség csak egyszer választható.",

@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "File senza nome",
   '12f4b': "Inserire un indirizzo email valido, come name@example.com.",
+  '2a843': "Sostituisci",
   '2fa05': str`Rimuovi ${0}`,
   '33004': "Inserire un numero.",
   '3e527': "Nessun colore scelto",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Selezionare questa casella per continuare.",
   '60c95': "Troppe voci.",
   '60fa1': "Scegliere un colore.",
+  '63d74': "Nessun file caricato.",
   '6cdb3': "(non mostrata)",
   '6fc99': str`Visualizza ${0}`,
   '89621': str`È possibile aggiungere al massimo ${0} file. Questi file non sono stati aggiunti (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Rimuovi l’elemento ${0}`,
   'b07d2': "Nessun paese selezionato.",
   'b1dff': "Inserire un numero intero.",
+  'b79d0': str`Esempio: ${0}`,
   'c23cf': "Scegliere una delle opzioni elencate.",
   'c712c': str`È possibile aggiungere al massimo ${0} file. Questo file non è stato aggiunto: ${1}.`,
   'c79e6': "Ogni opzione può essere scelta una sola volta.",

@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Failas be pavadinimo",
   '12f4b': "Įveskite galiojantį el. pašto adresą, pvz., name@example.com.",
+  '2a843': "Pakeisti",
   '2fa05': str`Pašalinti ${0}`,
   '33004': "Įveskite skaičių.",
   '3e527': "Spalva nepasirinkta",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Norėdami tęsti, pažymėkite šį langelį.",
   '60c95': "Per daug įrašų.",
   '60fa1': "Pasirinkite spalvą.",
+  '63d74': "Failas neįkeltas.",
   '6cdb3': "(nerodoma)",
   '6fc99': str`Peržiūrėti ${0}`,
   '89621': str`Didžiausias failų skaičius: ${0}. Šie failai nepridėti (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Pašalinti elementą ${0}`,
   'b07d2': "Šalis nepasirinkta.",
   'b1dff': "Įveskite sveikąjį skaičių.",
+  'b79d0': str`Pavyzdys: ${0}`,
   'c23cf': "Pasirinkite vieną iš sąraše esančių parinkčių.",
   'c712c': str`Didžiausias failų skaičius: ${0}. Šis failas nepridėtas: ${1}.`,
   'c79e6': "Kiekvieną parinktį galima pasirinkti tik vieną kartą.",

@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Fails bez nosaukuma",
   '12f4b': "Ievadiet derīgu e-pasta adresi, piemēram, name@example.com.",
+  '2a843': "Aizstāt",
   '2fa05': str`Noņemt ${0}`,
   '33004': "Ievadiet skaitli.",
   '3e527': "Krāsa nav izvēlēta",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Lai turpinātu, atzīmējiet šo izvēles rūtiņu.",
   '60c95': "Pārāk daudz ierakstu.",
   '60fa1': "Izvēlieties krāsu.",
+  '63d74': "Neviens fails nav augšupielādēts.",
   '6cdb3': "(netiek rādīts)",
   '6fc99': str`Skatīt ${0}`,
   '89621': str`Maksimālais failu skaits: ${0}. Šie faili netika pievienoti (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Noņemt vienumu ${0}`,
   'b07d2': "Nav izvēlēta neviena valsts.",
   'b1dff': "Ievadiet veselu skaitli.",
+  'b79d0': str`Piemērs: ${0}`,
   'c23cf': "Izvēlieties vienu no sarakstā norādītajām opcijām.",
   'c712c': str`Maksimālais failu skaits: ${0}. Šis fails netika pievienots: ${1}.`,
   'c79e6': "Katru opciju var izvēlēties tikai vienu reizi.",

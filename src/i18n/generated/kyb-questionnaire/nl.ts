@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Naamloos bestand",
   '12f4b': "Vul een geldig e-mailadres in, zoals name@example.com.",
+  '2a843': "Vervangen",
   '2fa05': str`${0} verwijderen`,
   '33004': "Vul een getal in.",
   '3e527': "Geen kleur gekozen",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Vink dit vakje aan om door te gaan.",
   '60c95': "Te veel items.",
   '60fa1': "Kies een kleur.",
+  '63d74': "Geen bestand geüpload.",
   '6cdb3': "(niet getoond)",
   '6fc99': str`${0} bekijken`,
   '89621': str`U kunt maximaal ${0} bestanden toevoegen. Deze bestanden zijn niet toegevoegd (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Item ${0} verwijderen`,
   'b07d2': "Geen land geselecteerd.",
   'b1dff': "Vul een geheel getal in.",
+  'b79d0': str`Voorbeeld: ${0}`,
   'c23cf': "Kies een van de vermelde opties.",
   'c712c': str`U kunt maximaal ${0} bestanden toevoegen. Dit bestand is niet toegevoegd: ${1}.`,
   'c79e6': "Elke optie kan maar één keer worden gekozen.",

@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Plik bez nazwy",
   '12f4b': "Wpisz prawidłowy adres e-mail, np. name@example.com.",
+  '2a843': "Zastąp",
   '2fa05': str`Usuń ${0}`,
   '33004': "Wpisz liczbę.",
   '3e527': "Nie wybrano koloru",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Zaznacz to pole, aby kontynuować.",
   '60c95': "Za dużo pozycji.",
   '60fa1': "Wybierz kolor.",
+  '63d74': "Nie przesłano pliku.",
   '6cdb3': "(niewyświetlane)",
   '6fc99': str`Wyświetl ${0}`,
   '89621': str`Maksymalna liczba plików to ${0}. Te pliki nie zostały dodane (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Usuń pozycję ${0}`,
   'b07d2': "Nie wybrano kraju.",
   'b1dff': "Wpisz liczbę całkowitą.",
+  'b79d0': str`Przykład: ${0}`,
   'c23cf': "Wybierz jedną z podanych opcji.",
   'c712c': str`Maksymalna liczba plików to ${0}. Ten plik nie został dodany: ${1}.`,
   'c79e6': "Każdą opcję można wybrać tylko raz.",

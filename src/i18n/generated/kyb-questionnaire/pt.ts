@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Ficheiro sem nome",
   '12f4b': "Introduza um endereço de e-mail válido, como name@example.com.",
+  '2a843': "Substituir",
   '2fa05': str`Remover ${0}`,
   '33004': "Introduza um número.",
   '3e527': "Nenhuma cor escolhida",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Assinale esta caixa para continuar.",
   '60c95': "Demasiados itens.",
   '60fa1': "Escolha uma cor.",
+  '63d74': "Nenhum ficheiro carregado.",
   '6cdb3': "(não mostrada)",
   '6fc99': str`Ver ${0}`,
   '89621': str`Pode adicionar no máximo ${0} ficheiros. Estes ficheiros não foram adicionados (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Remover item ${0}`,
   'b07d2': "Nenhum país selecionado.",
   'b1dff': "Introduza um número inteiro.",
+  'b79d0': str`Exemplo: ${0}`,
   'c23cf': "Escolha uma das opções apresentadas.",
   'c712c': str`Pode adicionar no máximo ${0} ficheiros. Este ficheiro não foi adicionado: ${1}.`,
   'c79e6': "Cada opção só pode ser escolhida uma vez.",

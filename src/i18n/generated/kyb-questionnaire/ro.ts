@@ -2,7 +2,9 @@
 import { str } from '@lit/localize';
 
 export const t = {
+  '01a83': "Fișier fără nume",
   '12f4b': "Introduceți o adresă de e-mail validă, de exemplu name@example.com.",
+  '2a843': "Înlocuiți",
   '2fa05': str`Eliminați ${0}`,
   '33004': "Introduceți un număr.",
   '3e527': "Nicio culoare aleasă",
@@ -12,6 +14,7 @@ export const t = {
   '5cd69': "Bifați această casetă pentru a continua.",
   '60c95': "Prea multe elemente.",
   '60fa1': "Alegeți o culoare.",
+  '63d74': "Niciun fișier încărcat.",
   '6cdb3': "(nu se afișează)",
   '6fc99': str`Vizualizați ${0}`,
   '89621': str`Numărul maxim de fișiere este ${0}. Aceste fișiere nu au fost adăugate (${1}): ${2}.`,
@@ -28,6 +31,7 @@ export const t = {
   'b059e': str`Eliminați elementul ${0}`,
   'b07d2': "Nicio țară selectată.",
   'b1dff': "Introduceți un număr întreg.",
+  'b79d0': str`Exemplu: ${0}`,
   'c23cf': "Alegeți una dintre opțiunile din listă.",
   'c712c': str`Numărul maxim de fișiere este ${0}. Acest fișier nu a fost adăugat: ${1}.`,
   'c79e6': "Fiecare opțiune poate fi aleasă o singură dată.",
