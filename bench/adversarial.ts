@@ -4,18 +4,7 @@
  * correctness, the bench times here: the slowest compile + three evaluations of one input.
  */
 import { compileCondition } from '../src/conditions/index.ts';
-
-/** A small deterministic generator (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../src/sandbox/util.ts';
 
 const SOUP = [
   'a',
@@ -50,7 +39,7 @@ export function adversarialInputs(count = 2000): string[] {
     '"'.repeat(10_001),
     'a == '.repeat(10_000),
   ];
-  const rnd = prng(42);
+  const rnd = mulberry32(42);
   for (let i = 0; i < count; i++) {
     const n = 1 + Math.floor(rnd() * 400);
     out.push(Array.from({ length: n }, () => SOUP[Math.floor(rnd() * SOUP.length)]).join(' '));
