@@ -84,6 +84,11 @@ export interface Faults {
   methods?: ('GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[] | null;
   seed?: number;
   afterCommit?: boolean;
+  /**
+   * The handler runs 1 + `repeat` (0..10) times with the same request, as a browser re-sending a write
+   * whose answer it lost; with `afterCommit` and `dropRate: 1`: "commit twice, then drop".
+   */
+  repeat?: number;
 }
 
 export interface KybConfig {

@@ -13,6 +13,10 @@
  * - `methods`: HTTP methods (`["PATCH", "PUT"]`); only requests with one of them are affected (with
  *   `paths`, both must match). Absent or empty: every method.
  * - `seed`: seeds the deterministic PRNG (mulberry32) that draws every rate.
+ * - `repeat` (0..10): the handler runs 1 + `repeat` times with the same request (body and
+ *   `Idempotency-Key`), as when a browser re-sends a write on a reused connection whose answer it lost;
+ *   the last run's answer is sent (or replaced by an `afterCommit` fault: "commit twice, then drop"). Without
+ *   a key every run makes a record; with one the repeats replay the first answer.
  *
  * Faults apply to requests authenticated as the account (Basic or its bearer tokens); control
  * endpoints are exempt.
@@ -50,6 +54,7 @@ export const FaultConfigSchema = z.object({
   ),
   seed: z.optional(z.int()),
   afterCommit: z.optional(z.boolean()),
+  repeat: z.optional(z.int().check(z.gte(0), z.lte(10))),
 });
 
 /** A compiled `paths` rule: whether a path (relative to the base path) is affected. */

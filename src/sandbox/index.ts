@@ -260,9 +260,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     }
 
+    // Read once: a `repeat` fault runs the handler again with the same body.
+    let body: Promise<Uint8Array> | null = null;
     const handle = async (): Promise<Response> => {
       try {
-        const raw = BODY_METHODS.has(req.method) ? await readBodyLimited(req) : new Uint8Array(0);
+        body ??= BODY_METHODS.has(req.method) ? readBodyLimited(req) : Promise.resolve(new Uint8Array(0));
+        const raw = await body;
         let parsed: { ok: true; value: unknown } | { ok: false } = { ok: true, value: undefined };
         if (raw.byteLength > 0) {
           try {
@@ -299,7 +302,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     };
     // A POST with an Idempotency-Key runs once per key (see idempotency.ts).
     const key = req.method === 'POST' && tracked ? req.headers.get('idempotency-key') : null;
-    let res = await idempotency.run(key, `${auth.credential ?? ''}\n${req.method}\n${path}`, handle);
+    const scope = `${auth.credential ?? ''}\n${req.method}\n${path}`;
+    let res = await idempotency.run(key, scope, handle);
+    // `repeat`: the same request arrives again (a browser re-sending a write whose answer it lost).
+    for (let i = 0; faultActive && faults?.repeat && i < faults.repeat; i++) {
+      await res.body?.cancel();
+      res = await idempotency.run(key, scope, handle);
+    }
 
     if (faultActive && faults && account) {
       if (faults.afterCommit) {

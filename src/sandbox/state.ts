@@ -12,6 +12,7 @@ export interface FaultConfig {
   methods?: string[] | undefined;
   seed?: number | undefined;
   afterCommit?: boolean | undefined;
+  repeat?: number | undefined;
 }
 /** The ways the fault mode can corrupt an answer (one list: schema, types and tests use it). */
 export const MALFORMED_KINDS = [
