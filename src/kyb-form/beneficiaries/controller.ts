@@ -17,6 +17,7 @@ import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { unclear } from '../documents/uploader.ts';
 import { BeneficiaryDocuments } from './documents.ts';
+import { findCreated } from './reconcile.ts';
 import { formatPct, listMessages, renderDetails, thresholdText } from './view.ts';
 import { renderBeneficiarySummary } from './summary.ts';
 import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
@@ -177,12 +178,14 @@ export class BeneficiariesStep implements StepController {
       if (draft.id === null) {
         const body = BeneficiaryCreate.parse(createBody(draft, cfg));
         try {
+          this.#knownAt(draft);
           saved = await ctx.client.createBeneficiary(ctx.formId, body, {
             idempotencyKey: this.#createKey(draft),
           });
         } catch (err) {
-          // The answer was lost but the service may have saved it: look before offering to save again.
-          const found = unclear(err) ? await this.#findCreated(ctx, body) : null;
+          // The answer was lost but the service may have saved it (once, or more often when the browser
+          // re-sent it): look before offering to save again; copies are deleted.
+          const found = unclear(err) ? await findCreated(ctx, body, this.#knownAt(draft)) : null;
           if (!found) throw err;
           saved = found;
         }
@@ -228,19 +231,12 @@ export class BeneficiariesStep implements StepController {
     return key;
   }
 
-  /** A beneficiary the service has, this list does not, with the same name and parent; or null. */
-  async #findCreated(ctx: KybContext, body: BeneficiaryCreate): Promise<Beneficiary | null> {
-    const fresh = await ctx.client.listBeneficiaries(ctx.formId).catch(() => null);
-    if (!fresh) return null;
-    const known = new Set(this.#list.map((b) => b.id));
-    const info = body.info as Record<string, unknown>;
-    const same = (b: Beneficiary) =>
-      b.infoType === info.infoType &&
-      (info.infoType === 'COMPANY'
-        ? b.info.companyName === info.companyName
-        : b.info.name === info.name && b.info.surname === info.surname) &&
-      (b.parent ?? null) === (body.parent ?? null);
-    return fresh.find((b) => !known.has(b.id) && same(b)) ?? null;
+  /** Per new draft: the beneficiary ids known when its first save began. */
+  readonly #before = new WeakMap<BeneficiaryDraft, ReadonlySet<string>>();
+  #knownAt(draft: BeneficiaryDraft): ReadonlySet<string> {
+    let known = this.#before.get(draft);
+    if (!known) this.#before.set(draft, (known = new Set(this.#list.map((b) => b.id))));
+    return known;
   }
 
   async #remove(ctx: KybContext, b: Beneficiary) {

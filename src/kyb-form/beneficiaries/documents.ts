@@ -55,6 +55,8 @@ export class BeneficiaryDocuments {
           );
         },
         list: () => ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId),
+        publishedType: (docType) =>
+          uploadTypeFor(docType, this.#find(beneficiaryId)?.infoType ?? 'INDIVIDUAL'),
         retrieve: (id) => ctx.client.getBeneficiaryDocument(ctx.formId, beneficiaryId, id),
         rename: (id, filename) =>
           ctx.client.renameBeneficiaryDocument(ctx.formId, beneficiaryId, id, filename),

@@ -43,6 +43,7 @@ export class DocumentsStep implements StepController {
           { onUploadProgress: onProgress, idempotencyKey },
         ),
       list: () => ctx.client.listCompanyDocuments(ctx.formId),
+      publishedType: (docType) => uploadTypeFor(docType),
     }));
   }
 

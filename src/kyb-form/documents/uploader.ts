@@ -9,6 +9,18 @@
  * Robustness: one idempotency key per chosen file (a retry of the same file is the same write); after an
  * unclear failure the list is read again and a file the service already has is shown, not sent again.
  *
+ * Without keys a browser may have saved one upload several times (it re-sends a write on a reused
+ * connection whose answer it lost, and each copy is saved). Documents cannot be deleted (the interface has
+ * no DELETE for them), so the copies are hidden, by this rule: a logical upload is one chosen file (the
+ * same `File`, whatever the number of attempts: the first, the element's own retry, "Try uploading again").
+ * It notes the ids this set knew when its first attempt began. After an unclear failure the list is read
+ * again; this upload's records are those not known then, not answered to or claimed by another upload, with
+ * the same file name and the same published type. The first of them in the service's order is shown as
+ * the upload's document; the others are hidden from the list, the review and the checks (they stay on the
+ * service). A file the user chose twice in separate actions is two uploads, each answered or claimed on
+ * its own, so neither is hidden; an id that an answer names is never hidden. The service's document carries
+ * no size or content hash, so file name and type are all it can be matched by.
+ *
  * Parts: `document-slot`, `upload-status` (live region), those of the upload component and doc-list.ts.
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -36,6 +48,8 @@ export type DocumentDraft = Omit<DocumentUpload, 'type'> & { type: string };
 
 /** The calls a document set needs; `retrieve` and `rename` exist for beneficiary documents only. */
 export interface DocumentApi {
+  /** The published type an upload of the flow `docType` is sent as (default: the same string). */
+  publishedType?: ((docType: string) => string) | undefined;
   /**
    * `doc.type` is the slot's type (a flow `docType`); the API maps it to a published type. `key` is the
    * idempotency key of this upload (the same for every retry of the same file).
@@ -73,7 +87,13 @@ type UploadState =
 
 /** Documents of one owner (a beneficiary, or the company) with their upload state. */
 export class DocumentSet {
-  docs: KybDocument[];
+  #docs: KybDocument[] = [];
+  /** Copies of one upload made by a browser's re-send: on the service, never shown (see the rule above). */
+  readonly #hidden = new Set<string>();
+  /** Ids an upload's answer named, or that an upload claimed after an unclear failure. */
+  readonly #claimed = new Set<string>();
+  /** Per chosen file: the document ids known when its first attempt began. */
+  readonly #knownBefore = new WeakMap<File, ReadonlySet<string>>();
   readonly #api: (ctx: KybContext) => DocumentApi;
   readonly #uploads = new Map<string, UploadState>();
   readonly #types = new Map<string, string>();
@@ -95,6 +115,7 @@ export class DocumentSet {
   constructor(prefix: string, docs: readonly KybDocument[], api: (ctx: KybContext) => DocumentApi) {
     this.docs = [...docs];
     this.#api = api;
+
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const set = this;
     this.#list = new DocumentList(prefix, {
@@ -111,6 +132,19 @@ export class DocumentSet {
       replace: (ctx, slotId, doc, e) => set.#startReplace(ctx, slotId, doc, e),
       uploading: (slotId) => set.uploading(slotId),
     });
+  }
+
+  /** The documents shown (without the hidden copies of one upload). */
+  get docs(): KybDocument[] {
+    return this.#docs;
+  }
+  set docs(list: KybDocument[]) {
+    this.#docs = this.#hidden.size ? list.filter((d) => !this.#hidden.has(d.id)) : list;
+  }
+
+  /** Ids of the copies hidden because one upload was saved more than once. */
+  get hidden(): ReadonlySet<string> {
+    return this.#hidden;
   }
 
   /** Uploads or renames in progress, or a failed upload waiting for a retry. */
@@ -165,6 +199,11 @@ export class DocumentSet {
     ctx.requestUpdate();
     let key = this.#uploadKeys.get(file);
     if (!key) this.#uploadKeys.set(file, (key = newIdempotencyKey()));
+    let before = this.#knownBefore.get(file);
+    if (!before) {
+      before = new Set([...this.docs.map((d) => d.id), ...this.#hidden, ...this.#claimed]);
+      this.#knownBefore.set(file, before);
+    }
     const api = this.#api(ctx);
     try {
       const b64 = await readAsBase64(file);
@@ -182,11 +221,14 @@ export class DocumentSet {
       } catch (err) {
         // An unclear failure (the answer was lost, the service may have saved it): look before offering
         // to send the file again, so a saved file is shown, not sent twice.
-        const saved = unclear(err) ? await this.#findSaved(api, filename) : null;
+        const saved = unclear(err) ? await this.#findSaved(api, filename, type, before) : null;
         if (!saved) throw err;
         doc = saved;
       }
-      this.docs = [...this.docs, { ...doc, type: doc.type ?? type }];
+      this.#claimed.add(doc.id);
+      this.#hidden.delete(doc.id);
+      const shown = this.docs.filter((d) => d.id !== doc.id);
+      this.docs = [...shown, { ...doc, type: doc.type ?? type }];
       this.#previews.move(slotId, doc.id);
       this.#sizes.set(doc.id, file.size);
       if (replaces) this.#replaced.set(replaces, doc.filename || filename);
@@ -211,13 +253,35 @@ export class DocumentSet {
     ctx.requestUpdate();
   }
 
-  /** A document named `filename` that the service has and this list does not show yet, or null. */
-  async #findSaved(api: DocumentApi, filename: string): Promise<KybDocument | null> {
+  /**
+   * The records one upload made (see the rule at the top): the first is returned and claimed, the others
+   * are hidden. Null when the service has none (or the list cannot be read).
+   */
+  async #findSaved(
+    api: DocumentApi,
+    filename: string,
+    type: string,
+    before: ReadonlySet<string>,
+  ): Promise<KybDocument | null> {
     if (!api.list) return null;
     const fresh = await api.list().catch(() => null);
     if (!fresh) return null;
-    const known = new Set(this.docs.map((d) => d.id));
-    return fresh.find((d) => !known.has(d.id) && d.filename === filename) ?? null;
+    const published = api.publishedType?.(type) ?? type;
+    const mine = fresh.filter(
+      (d) =>
+        !before.has(d.id) &&
+        !this.#claimed.has(d.id) &&
+        d.filename === filename &&
+        (!d.type || d.type === published || d.type === type),
+    );
+    const [first, ...copies] = mine;
+    if (!first) return null;
+    for (const c of copies) {
+      this.#hidden.add(c.id);
+      this.#claimed.add(c.id);
+    }
+    if (copies.length) this.docs = this.docs.filter((d) => !this.#hidden.has(d.id));
+    return first;
   }
 
   /** Starts an upload of `file` into the slot `slotId` (checks it first; nothing is sent when it is refused). */

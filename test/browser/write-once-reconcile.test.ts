@@ -1,0 +1,173 @@
+/**
+ * Every write happens once, WITHOUT idempotency keys (a service that does not honour them): the browser
+ * itself may re-send a write whose answer it lost on a reused connection, and each copy is saved. The
+ * sandbox's `repeat` fault runs the request again (the copy), then `afterCommit` loses the answer (a drop,
+ * which makes Chromium re-send it more times by itself, or a 503). The element reads the list again and
+ * reconciles: the screen shows one record, the retry sends nothing more; a beneficiary's copies are
+ * deleted (the interface has DELETE for them); a document's copies are hidden (it has none for documents),
+ * and a file the user chose twice in separate actions still shows twice.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { KybClient } from '../../src/api/kyb-client.ts';
+import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
+import type { Faults } from '../../src/sandbox/control-client.ts';
+import { button, byLabel, mount, ready, requests, root, setup, type Setup } from './kyb-form-helpers.ts';
+
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const png = (name: string) =>
+  new File([Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0))], name, { type: 'image/png' });
+const text = (n: Node | null | undefined) => (n?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** A saved form, the element open on the step whose progress button matches `step`. */
+async function open(
+  step: RegExp,
+): Promise<{ s: Setup; el: KybFormElement; clean: KybClient; formId: string }> {
+  const s = await setup({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
+  const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
+  const formId = (await clean.createForm({ companyName: 'Once Ltd', country: 'LT' })).id;
+  const el = await mount(s.token);
+  await ready(el);
+  const go = () =>
+    [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')].find((b) =>
+      step.test(b.textContent ?? ''),
+    );
+  await waitUntil(() => go() && !go()!.disabled, `the step ${String(step)} is offered`, { timeout: 10000 });
+  go()!.click();
+  await el.updateComplete;
+  return { s, el, clean, formId };
+}
+
+async function choose(el: KybFormElement, file: File) {
+  const input = await waitUntil(
+    () => root(el).querySelector<HTMLInputElement>('input[type="file"]'),
+    'a file input',
+    { timeout: 10000 },
+  ).then(() => root(el).querySelector<HTMLInputElement>('input[type="file"]')!);
+  const dt = new DataTransfer();
+  dt.items.add(file);
+  input.files = dt.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const cards = (el: KybFormElement, name: string) =>
+  [...root(el).querySelectorAll('[part~="document"]')].filter((li) => text(li).includes(name));
+const settledUpload = (el: KybFormElement) =>
+  !root(el).querySelector('[part~="document-slot"] progress') &&
+  !text(root(el).querySelector('[part~="upload-status"]')).startsWith('Uploading');
+
+const DOCS = '^/kyb/forms/*/documents/$';
+const COMMIT_TWICE: Record<string, Faults> = {
+  'commit twice, then drop (the browser re-sends too)': { repeat: 1, dropRate: 1, afterCommit: true },
+  'commit twice, then 503': { repeat: 1, failRate: 1, afterCommit: true },
+};
+
+describe('without keys: a write the browser re-sent is shown once and not sent again', function () {
+  this.timeout(60000);
+
+  for (const [name, fault] of Object.entries(COMMIT_TWICE)) {
+    it(`company document × ${name}: one card, copies hidden, nothing re-sent`, async () => {
+      const { s, el, clean, formId } = await open(/documents/i);
+      await s.mine.setFaults({ ...fault, paths: DOCS, methods: ['POST'] });
+      await choose(el, png('resent.png'));
+      await waitUntil(() => cards(el, 'resent.png').length > 0, 'the saved document is shown', {
+        timeout: 20000,
+      });
+      await waitUntil(() => settledUpload(el), 'the upload settled', { timeout: 20000 });
+      await s.mine.setFaults({});
+      const onService = (await clean.listCompanyDocuments(formId)).filter((d) => d.filename === 'resent.png');
+      const posts = (await requests(s, 'POST', '/documents/')).length;
+      console.log(
+        `write-once: company document × ${name}: ${posts} POST(s) arrived, ${onService.length} records saved, 1 shown`,
+      );
+      expect(onService.length, 'the copies exist on the service').to.be.greaterThan(1);
+      expect(cards(el, 'resent.png')).to.have.length(1);
+      expect(text(root(el))).to.not.match(/try (uploading|again)/i);
+      expect(root(el).querySelector('[part~="retry-button"]')).to.equal(null);
+      // Leaving the step flushes the documents (a failed upload would be retried there): nothing is sent.
+      const next = [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')].find((b) =>
+        /review/i.test(b.textContent ?? ''),
+      );
+      next?.click();
+      await new Promise((r) => setTimeout(r, 800));
+      expect((await requests(s, 'POST', '/documents/')).length, 'no POST after the reconcile').to.equal(
+        posts,
+      );
+      expect(el.formId).to.equal(formId);
+    });
+  }
+
+  it('a file chosen twice in separate actions: never taken for the other one, neither hidden', async () => {
+    const { s, el, clean, formId } = await open(/documents/i);
+    const faults = (f: Faults) => s.mine.setFaults({ ...f, paths: DOCS, methods: ['POST'] });
+    // First choice: saved twice (one copy hidden).
+    await faults({ repeat: 1, failRate: 1, afterCommit: true });
+    await choose(el, png('twice.png'));
+    await waitUntil(() => cards(el, 'twice.png').length === 1, 'the first upload is shown', {
+      timeout: 15000,
+    });
+    await waitUntil(() => settledUpload(el), 'the first upload settled', { timeout: 10000 });
+    // Second choice of the same file: dropped before the service saw it. The first upload's copy has the
+    // same name and type, but it is not this upload's: the screen must say this one failed.
+    await faults({ dropRate: 1 });
+    await choose(el, png('twice.png'));
+    await waitUntil(() => root(el).querySelector('[part~="retry-button"]'), 'the failure is shown', {
+      timeout: 15000,
+    });
+    expect(cards(el, 'twice.png'), 'not taken for saved').to.have.length(1);
+    expect((await clean.listCompanyDocuments(formId)).length).to.equal(2);
+    await s.mine.setFaults({});
+    root(el).querySelector<HTMLButtonElement>('[part~="retry-button"]')!.click();
+    await waitUntil(() => cards(el, 'twice.png').length === 2, 'the second upload is shown too', {
+      timeout: 15000,
+    });
+    const onService = (await clean.listCompanyDocuments(formId)).filter((d) => d.filename === 'twice.png');
+    expect(onService.length, 'two on purpose + one copy').to.equal(3);
+    const shown = [...root(el).querySelectorAll<HTMLAnchorElement>('[part~="document"] a[href]')].map(
+      (a) => a.href,
+    );
+    expect(shown).to.include(onService[0]!.file, 'the first upload is shown');
+    expect(shown).to.include(onService[2]!.file, 'the second upload is shown');
+    expect(shown).to.not.include(onService[1]!.file, 'the copy is hidden');
+  });
+
+  it('beneficiary × commit twice, then 503: the copy is deleted, one card, nothing re-sent', async () => {
+    const { s, el, clean, formId } = await open(/beneficiar|people/i);
+    button(el, 'Add a beneficiary').click();
+    await el.updateComplete;
+    const fill = async (label: string, value: string) => {
+      const c = byLabel(el, label);
+      c.value = value;
+      c.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      c.dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }));
+      await el.updateComplete;
+    };
+    await waitUntil(() => root(el).querySelector('input'), 'the beneficiary form', { timeout: 10000 });
+    await fill('First name', 'Ona');
+    await fill('Last name', 'Once');
+    byLabel(el, 'Shareholder').click();
+    await el.updateComplete;
+    await s.mine.setFaults({
+      repeat: 1,
+      failRate: 1,
+      afterCommit: true,
+      paths: '^/kyb/forms/*/beneficiaries/$',
+      methods: ['POST'],
+    });
+    button(el, 'Save the beneficiary').click();
+    await waitUntil(
+      () => root(el).querySelectorAll('[part="beneficiary"]').length === 1,
+      'the saved beneficiary is shown',
+      { timeout: 15000 },
+    );
+    await s.mine.setFaults({});
+    const posts = (await requests(s, 'POST', '/beneficiaries/')).length;
+    expect(posts).to.equal(1);
+    const onService = await clean.listBeneficiaries(formId);
+    expect(onService.map((b) => `${b.info.name} ${b.info.surname}`)).to.deep.equal(['Ona Once']);
+    expect((await requests(s, 'DELETE', '/beneficiaries/')).length, 'the copy was deleted').to.equal(1);
+    expect(text(root(el))).to.not.match(/try saving again/i);
+    expect(root(el).querySelectorAll('[part="beneficiary"]')).to.have.length(1);
+    console.log('write-once: beneficiary × commit twice, then 503: 2 records saved, 1 deleted, 1 shown');
+  });
+});
