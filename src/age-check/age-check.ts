@@ -69,6 +69,7 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @attr token - the age-estimation session token (property `token`)
  * @attr api-base - base URL of the service (property `apiBase`), e.g. `/sandbox`
  * @attr allow-insecure-http - test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise); property `allowInsecureHttp`
+ * @attr idempotency-keys - send `Idempotency-Key` on each photo upload, so a re-sent request uses one attempt (the sandbox honours it; enable for a service that does); property `idempotencyKeys`
  * @attr locale - UI language (BCP 47); otherwise the browser's languages, else English
  * @attr redirect - `none` to never navigate after the outcome (handle `age-check-complete` instead)
  * @attr auto-capture - take the photo automatically after a 3-second countdown
@@ -145,6 +146,8 @@ export class AgeCheckElement extends LitElement {
   @property({ attribute: 'api-base' }) apiBase = '';
   /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
   @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
+  /** Send `Idempotency-Key` on photo uploads (the sandbox honours it; enable for a service that does). */
+  @property({ type: Boolean, attribute: 'idempotency-keys' }) idempotencyKeys = false;
   /** UI language; see `resolveLocale`. */
   @property() locale: string | null = null;
   /** `none`: never navigate after the outcome. */
@@ -269,6 +272,7 @@ export class AgeCheckElement extends LitElement {
             token: this.token,
             baseUrl: this.apiBase || '',
             allowInsecureHttp: this.allowInsecureHttp,
+            idempotencyKeys: this.idempotencyKeys,
           })
         : null;
       this.machine = { ...initialState };

@@ -5,7 +5,7 @@
  */
 import type { AgeClient } from '../api/age-client.ts';
 import type { AttemptResponse, CaptureSession } from '../api/age.ts';
-import { ApiError } from '../api/http.ts';
+import { ApiError, newIdempotencyKey } from '../api/http.ts';
 import type { Target } from './machine.ts';
 
 const loadCapture = () => import('./capture.ts');
@@ -42,18 +42,20 @@ export async function uploadAttempt(o: UploadOptions): Promise<UploadResult> {
   const { client, before, images, signal } = o;
   const onUploadProgress = o.onProgress;
   let attempt: () => Promise<AttemptResponse>;
+  // One key per attempt, the same for its re-send (sent when the client has `idempotencyKeys`).
+  const idempotencyKey = newIdempotencyKey();
   try {
     // Not `const { x } = await import()`: Vite wraps that form in a helper the CDN build drops.
     const blobToBase64 = (await loadCapture()).blobToBase64;
     if (o.target === 'selfie') {
       if (!images.selfie) throw new Error('No photo was taken.');
       const image = await blobToBase64(images.selfie);
-      attempt = () => client.selfie(image, { signal, onUploadProgress });
+      attempt = () => client.selfie(image, { signal, onUploadProgress, idempotencyKey });
     } else {
       if (!images.front) throw new Error('No photo was taken.');
       const front = await blobToBase64(images.front);
       const back = images.back ? await blobToBase64(images.back) : null;
-      attempt = () => client.document(front, back, { signal, onUploadProgress });
+      attempt = () => client.document(front, back, { signal, onUploadProgress, idempotencyKey });
     }
   } catch (error) {
     return { kind: 'unreadable', error };

@@ -18,6 +18,11 @@ export interface AgeClientOptions extends Omit<HttpClientOptions, 'auth'> {
 type Upload = {
   signal?: AbortSignal | undefined;
   onUploadProgress?: ((fraction: number) => void) | undefined;
+  /**
+   * The key of this attempt (the same for every re-send of the same image); sent as `Idempotency-Key`, and
+   * the attempt retried, when the client has `idempotencyKeys` (the sandbox honours it: one attempt used).
+   */
+  idempotencyKey?: string | undefined;
 };
 
 export class AgeClient {
@@ -33,7 +38,10 @@ export class AgeClient {
       ...o,
     });
   }
-  /** One attempt: never retried automatically (the caller decides, see `<age-check>`). */
+  /**
+   * One attempt: never retried automatically (the caller decides, see `<age-check>`), unless it carries an
+   * idempotency key the client sends (`idempotencyKeys`): then a repeat cannot use a second attempt.
+   */
   async selfie(imageBase64: string, o: Upload = {}) {
     const s = await ageSchemas();
     const body = s.SelfieRequest.parse({ image: imageBase64 });
