@@ -11,7 +11,17 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import type { Faults } from '../../src/sandbox/control-client.ts';
-import { button, byLabel, mount, ready, requests, root, setup, type Setup } from './kyb-form-helpers.ts';
+import {
+  button,
+  byLabel,
+  mount,
+  ready,
+  requests,
+  root,
+  setup,
+  type,
+  type Setup,
+} from './kyb-form-helpers.ts';
 
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -170,4 +180,50 @@ describe('without keys: a write the browser re-sent is shown once and not sent a
     expect(root(el).querySelectorAll('[part="beneficiary"]')).to.have.length(1);
     console.log('write-once: beneficiary × commit twice, then 503: 2 records saved, 1 deleted, 1 shown');
   });
+
+  /**
+   * The form create without a key: the service keeps one form per token (a second create is refused with
+   * 400), and the element resolves a lost answer by reading the token's form (`GET /kyb/forms/`; the
+   * session info `/kyb/info/` carries no form). So a re-sent or retried create never makes a second form.
+   */
+  const FORM_FAULTS: Record<string, Faults> = {
+    'drop before': { dropRate: 1 },
+    'drop after commit (the browser re-sends too)': { dropRate: 1, afterCommit: true },
+    '503 after commit': { failRate: 1, afterCommit: true },
+    'commit twice, then drop': { repeat: 1, dropRate: 1, afterCommit: true },
+  };
+  for (const [name, fault] of Object.entries(FORM_FAULTS)) {
+    it(`form create × ${name}: one form, the element on it, the input kept`, async () => {
+      const s = await setup({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
+      const el = await mount(s.token);
+      await ready(el);
+      await s.mine.setFaults({ ...fault, paths: '^/kyb/forms/$', methods: ['POST'] });
+      await type(el, 'Company name', 'Once Ltd');
+      await type(el, 'Country of registration', 'LT');
+      await waitUntil(
+        async () => (await requests(s, 'POST', '/kyb/forms/')).length > 0,
+        'a create was sent',
+        {
+          timeout: 10000,
+        },
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      await s.mine.setFaults({});
+      const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
+      await waitUntil(() => el.formId !== null, 'the element found its form', { timeout: 15000 });
+      const forms = await clean.listForms();
+      const posts = (await requests(s, 'POST', '/kyb/forms/')).map((r) => r.status);
+      console.log(
+        `write-once: form create × ${name}: POST answers ${posts.join(', ')}; ${forms.length} form`,
+      );
+      expect(forms.map((f) => f.id)).to.deep.equal([el.formId]);
+      expect(forms[0]!.company.companyName).to.equal('Once Ltd');
+      expect(byLabel(el, 'Company name').value).to.equal('Once Ltd');
+      await waitUntil(
+        () => /saved/i.test(text(root(el).querySelector('[part~="save-status"]'))),
+        'the status says saved',
+        { timeout: 10000 },
+      );
+    });
+  }
 });
