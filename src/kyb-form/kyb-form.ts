@@ -28,7 +28,7 @@ import { FormObjects, type ObjectsHost } from './shell/objects.ts';
 import { adoptFormStyles, NO_THEME, openForm, type Screens } from './shell/screens.ts';
 import { SaveLog } from './shell/saves.ts';
 import { renderStepView } from './shell/step-view.ts';
-import { TokenSession } from './shell/session.ts';
+import { TokenSession, unaddressableForm } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
 import { renderReviewView } from './shell/review-view.ts';
 import { submitForm, type SubmitHost } from './shell/submit.ts';
@@ -467,7 +467,7 @@ export class KybFormElement extends LitElement {
       if (form) this.#startObjects(form.id, early);
     } catch (err) {
       if (signal.aborted || generation !== this._s.generation) return;
-      const info = errorInfo(err);
+      const info = unaddressableForm(err) ?? errorInfo(err);
       if (info.cause === 'token' && this.tokenProvider) info.retryable = true;
       this.#fail(info);
     }

@@ -23,9 +23,11 @@ import { root, setup } from './kyb-form-helpers.ts';
 
 /**
  * Runs: seed (a different configuration and different mutations each) and the share of string members
- * replaced in each response. At the higher rate the form id itself is often replaced (by an empty
- * string, say): then the form cannot be used at all and the element shows its error screen with "Try
- * again" (counted as an outcome, never blank).
+ * replaced in each response. At the higher rate the form id itself is sometimes replaced by an empty
+ * string: the published schema types `id` as any string, but an empty one cannot name the form in a path,
+ * so the form cannot be used at all. The element then ends on an honest error screen that says so, with no
+ * "Try again" (which could never succeed); the outcome is counted, and a separate case below makes it
+ * happen on purpose.
  */
 const RUNS = [
   ...Array.from({ length: 32 }, (_, i) => ({ seed: 1000 + i, rate: 0.3 })),
@@ -188,9 +190,16 @@ describe('<kyb-form> with arbitrary strings in every response member', function 
         // The service's answer to the first requests made the form unusable: it must say so, with retry.
         const screen = root(el).querySelector('[part~="error"]');
         expect(screen?.textContent ?? '', `${where}: blank error screen`).to.match(/\S/);
-        outcomes['load error screen'] = (outcomes['load error screen'] ?? 0) + 1;
+        const noId = /without an id/.test(screen?.textContent ?? '');
+        if (noId)
+          expect(
+            screen?.querySelector('[part~="button-retry"]'),
+            `${where}: a retry that cannot succeed`,
+          ).to.equal(null);
+        const outcome = noId ? 'form without an id: honest end' : 'load error screen';
+        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         console.log(
-          `${where}: load error screen: ${(screen?.textContent ?? '').replace(/\s+/g, ' ')} after ${run.sent.join(', ')}`,
+          `${where}: ${outcome}: ${(screen?.textContent ?? '').replace(/\s+/g, ' ')} after ${run.sent.join(', ')}`,
         );
       } else {
         for (let i = 0; i < progress(el).length; i++) {
@@ -245,4 +254,39 @@ describe('<kyb-form> with arbitrary strings in every response member', function 
       for (const p of run.stats.mutatedPaths) totals.mutatedPaths.add(p);
     });
   }
+
+  it('a form whose id is "" ends on a clear, non-retryable message (no "Try again")', async () => {
+    const data = randomKyb(1000);
+    const s = await setup({ kyb: { info: data.info, questionnaires: data.questionnaires } });
+    await seedObjects(s.token, data.company);
+    const inner = window.fetch;
+    // Only the form list's id is replaced (the rest of every answer is the sandbox's own).
+    window.fetch = async (input, init) => {
+      const res = await inner(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!new URL(url, location.href).pathname.endsWith('/kyb/forms/') || (init?.method ?? 'GET') !== 'GET')
+        return res;
+      const list = (await res.json()) as { id: string }[];
+      return new Response(JSON.stringify(list.map((f) => ({ ...f, id: '' }))), {
+        status: res.status,
+        headers: res.headers,
+      });
+    };
+    try {
+      const el = await fixture<KybFormElement>(
+        html`<kyb-form .token=${s.token} api-base="/sandbox"></kyb-form>`,
+      );
+      await waitUntil(() => root(el).querySelector('[part~="error"]'), 'the error screen', {
+        timeout: 10000,
+      });
+      const screen = root(el).querySelector('[part~="error"]')!;
+      expect(screen.textContent).to.match(/without an id, so it cannot be opened/);
+      expect(screen.querySelector('button'), 'no "Try again" that cannot succeed').to.equal(null);
+      expect(root(el).querySelector('#kyb-step-heading')).to.equal(null);
+      expect(errors).to.deep.equal([]);
+      el.remove();
+    } finally {
+      window.fetch = inner;
+    }
+  });
 });

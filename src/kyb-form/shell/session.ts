@@ -4,7 +4,29 @@
  * expiry. When neither can give a valid token the session has ended: the element keeps the user's input
  * and waits for the page to set a new `token` (see `kyb-session-expired`).
  */
+import { ApiError } from '../../api/http.ts';
+import type { ErrorInfo } from '../state.ts';
 import type { TokenProvider } from './types.ts';
+
+/**
+ * The token's form came without an id that can be addressed: the published schema (`kyb.KybFormList`)
+ * types `id` as any string, but an empty (or missing) one cannot name the form in a path (`/kyb/forms//`
+ * is not a form), so nothing of the form can be read or saved, and asking the same service again gives the
+ * same answer. Returns the honest end for the error screen (no "Try again"), or null for any other error.
+ */
+export function unaddressableForm(err: unknown): ErrorInfo | null {
+  if (!(err instanceof ApiError) || err.kind !== 'invalid-response' || err.method !== 'GET') return null;
+  if (!err.path.endsWith('/kyb/forms/')) return null;
+  if (!Object.keys(err.fields).some((k) => /^\d+\.id$/.test(k))) return null;
+  return {
+    cause: 'service',
+    status: err.status,
+    identifier: null,
+    message:
+      'The service sent this form without an id, so it cannot be opened or saved. Trying again will not help: ask the sender of this link to check the form.',
+    retryable: false,
+  };
+}
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
 
