@@ -175,10 +175,13 @@ describe('without keys: a write the browser re-sent is shown once and not sent a
     expect(posts).to.equal(1);
     const onService = await clean.listBeneficiaries(formId);
     expect(onService.map((b) => `${b.info.name} ${b.info.surname}`)).to.deep.equal(['Ona Once']);
-    expect((await requests(s, 'DELETE', '/beneficiaries/')).length, 'the copy was deleted').to.equal(1);
+    const deletes = (await requests(s, 'DELETE', '/beneficiaries/')).length;
+    expect(deletes, 'the copy was deleted').to.equal(1);
     expect(text(root(el))).to.not.match(/try saving again/i);
     expect(root(el).querySelectorAll('[part="beneficiary"]')).to.have.length(1);
-    console.log('write-once: beneficiary × commit twice, then 503: 2 records saved, 1 deleted, 1 shown');
+    console.log(
+      `write-once: beneficiary × commit twice, then 503: ${onService.length + deletes} records saved, ${deletes} deleted, ${onService.length} left and shown`,
+    );
   });
 
   /**
@@ -226,4 +229,65 @@ describe('without keys: a write the browser re-sent is shown once and not sent a
       );
     });
   }
+
+  it('FILE_MULTI answer × drop after commit (the browser re-sends the PUT): the two files, kept and shown saved', async () => {
+    const s = await setup({
+      kyb: {
+        info: { locale: 'en', theme: null, flow: null },
+        questionnaires: [
+          {
+            key: 'once',
+            name: 'Once',
+            title: 'Once',
+            sections: [
+              { key: 's', title: 'Files', questions: [{ key: 'files', title: 'Files', type: 'FILE_MULTI' }] },
+            ],
+          },
+        ],
+      },
+    });
+    const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
+    const formId = (await clean.createForm({ companyName: 'Once Ltd', country: 'LT' })).id;
+    const qid = (await clean.listQuestionnaires(formId))[0]!.id;
+    const el = await mount(s.token);
+    await ready(el);
+    const go = () =>
+      [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')].find((b) =>
+        /questionnaire/i.test(b.textContent ?? ''),
+      );
+    await waitUntil(() => go() && !go()!.disabled, 'the questionnaires step', { timeout: 10000 });
+    go()!.click();
+    const input = await waitUntil(() => root(el).querySelector('input[type="file"]'), 'a file input', {
+      timeout: 10000,
+    }).then(() => root(el).querySelector<HTMLInputElement>('input[type="file"]')!);
+    await s.mine.setFaults({ dropRate: 1, afterCommit: true, paths: '/answers/', methods: ['PUT'] });
+    const dt = new DataTransfer();
+    dt.items.add(png('a.png'));
+    dt.items.add(png('b.png'));
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    await waitUntil(async () => (await requests(s, 'PUT', '/answers/')).length > 0, 'a PUT was sent', {
+      timeout: 10000,
+    });
+    await s.mine.setFaults({});
+    const field = input.closest('.field')!;
+    await waitUntil(
+      () =>
+        [...field.querySelectorAll('[part~="upload-file-state"]')].filter((n) => text(n) === 'Uploaded')
+          .length === 2,
+      'both files shown as uploaded',
+      { timeout: 20000 },
+    );
+    const names = [...field.querySelectorAll('[part~="upload-file-name"]')].map((n) =>
+      text(n).replace(/^View /, ''),
+    );
+    expect(names).to.deep.equal(['a.png', 'b.png']);
+    const saved = (await clean.getAnswers(formId, qid))?.sections.s?.files?.value as { filename: string }[];
+    expect(saved.map((f) => f.filename)).to.deep.equal(['a.png', 'b.png']);
+    const puts = await requests(s, 'PUT', '/answers/');
+    console.log(
+      `write-once: FILE_MULTI answer × drop after commit: ${puts.length} PUT(s) arrived (${puts.map((p) => p.status).join(', ')}), 2 files stored, 2 shown`,
+    );
+    expect(text(root(el))).to.not.match(/could not be saved/i);
+  });
 });
