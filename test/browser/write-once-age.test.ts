@@ -1,0 +1,47 @@
+/**
+ * `<age-check idempotency-keys>`: each photo upload carries an `Idempotency-Key`, so a request the
+ * browser (or the sandbox's `repeat` fault, its deterministic stand-in) sends twice uses ONE attempt;
+ * without the attribute each copy uses one. The sandbox's scenario makes every selfie a RETRY ("no face"),
+ * so every processed copy shows in `attempts_used`.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/age-check/define.ts';
+import { AgeClient } from '../../src/api/age-client.ts';
+import { ageSession, findButton, waitForState, type AgeCheckProbe } from './age-helpers.ts';
+
+async function oneCapture(keys: boolean): Promise<{ shown: number; stored: number }> {
+  const { control, token } = await ageSession({ retry_limit: 3 }, { estimates: ['no-face'] });
+  await control.setFaults({ repeat: 1, paths: '^/age-estimation/session/selfie/$', methods: ['POST'] });
+  const el = await fixture<AgeCheckProbe>(
+    html`<age-check-probe
+      token=${token}
+      api-base="/sandbox"
+      redirect="none"
+      ?idempotency-keys=${keys}
+    ></age-check-probe>`,
+  );
+  await waitForState(el, 'consent');
+  findButton(el, /agree/i).click();
+  await waitForState(el, 'live');
+  findButton(el, /take photo/i).click();
+  await waitForState(el, ['retry', 'locked', 'error', 'done']);
+  await control.setFaults({});
+  const stored = (await new AgeClient({ baseUrl: '/sandbox', token }).session()).attempts_used;
+  const shown = el.state.session?.attempts_used ?? -1;
+  el.remove();
+  return { shown, stored };
+}
+
+describe('<age-check idempotency-keys>: a re-sent photo uses one attempt', function () {
+  this.timeout(60000);
+  it('with the attribute: one attempt used, and the screen says so', async () => {
+    const r = await oneCapture(true);
+    console.log(`write-once: selfie sent twice, with keys: ${r.stored} attempt(s) used, ${r.shown} shown`);
+    expect(r).to.deep.equal({ shown: 1, stored: 1 });
+  });
+  it('without it (a service that does not honour keys): each copy uses an attempt', async () => {
+    const r = await oneCapture(false);
+    console.log(`write-once: selfie sent twice, without keys: ${r.stored} attempt(s) used, ${r.shown} shown`);
+    expect(r).to.deep.equal({ shown: 2, stored: 2 });
+  });
+});
