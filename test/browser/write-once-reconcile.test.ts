@@ -32,10 +32,12 @@ const text = (n: Node | null | undefined) => (n?.textContent ?? '').replace(/\s+
 /** A saved form, the element open on the step whose progress button matches `step`. */
 async function open(
   step: RegExp,
+  prepare?: (clean: KybClient, formId: string) => Promise<void>,
 ): Promise<{ s: Setup; el: KybFormElement; clean: KybClient; formId: string }> {
   const s = await setup({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
   const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
   const formId = (await clean.createForm({ companyName: 'Once Ltd', country: 'LT' })).id;
+  await prepare?.(clean, formId);
   const el = await mount(s.token);
   await ready(el);
   const go = () =>
@@ -106,6 +108,46 @@ describe('without keys: a write the browser re-sent is shown once and not sent a
       expect(el.formId).to.equal(formId);
     });
   }
+
+  it('beneficiary document × commit twice, then drop (the browser re-sends too): one card, nothing re-sent', async () => {
+    let benId = '';
+    const { s, el, clean, formId } = await open(/beneficiar|people/i, async (c, id) => {
+      benId = (
+        await c.createBeneficiary(id, {
+          beneficiaryTypes: ['UBO'],
+          info: { infoType: 'INDIVIDUAL', name: 'Ona', surname: 'Once' },
+        })
+      ).id;
+    });
+    await waitUntil(() => root(el).querySelector('[part="beneficiary"] input[type="file"]'), 'its upload', {
+      timeout: 10000,
+    });
+    await s.mine.setFaults({
+      repeat: 1,
+      dropRate: 1,
+      afterCommit: true,
+      paths: '^/kyb/forms/*/beneficiaries/*/documents/$',
+      methods: ['POST'],
+    });
+    await choose(el, png('passport.png'));
+    await waitUntil(() => cards(el, 'passport.png').length > 0, 'the saved document is shown', {
+      timeout: 20000,
+    });
+    await waitUntil(() => settledUpload(el), 'the upload settled', { timeout: 20000 });
+    await s.mine.setFaults({});
+    const onService = (await clean.listBeneficiaryDocuments(formId, benId)).filter(
+      (d) => d.filename === 'passport.png',
+    );
+    const posts = (await requests(s, 'POST', '/documents/')).length;
+    console.log(
+      `write-once: beneficiary document × commit twice, then drop: ${posts} POST(s) arrived, ${onService.length} records saved, ${cards(el, 'passport.png').length} shown`,
+    );
+    expect(onService.length, 'the copies exist on the service').to.be.greaterThan(1);
+    expect(cards(el, 'passport.png')).to.have.length(1);
+    expect(root(el).querySelector('[part~="retry-button"]')).to.equal(null);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await requests(s, 'POST', '/documents/')).length, 'no POST after the reconcile').to.equal(posts);
+  });
 
   it('a file chosen twice in separate actions: never taken for the other one, neither hidden', async () => {
     const { s, el, clean, formId } = await open(/documents/i);
