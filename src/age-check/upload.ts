@@ -1,7 +1,8 @@
 /**
- * One attempt's upload for `<age-check>`: the captured image(s) are sent once; when the request never
- * arrived (network fault, timeout) the session is read and the same image is re-sent once, only if the
- * service saw no attempt. What happened comes back as a result the element turns into machine events.
+ * One attempt's upload for `<age-check>`: the captured image(s) are sent once; when the answer was lost
+ * (network fault, timeout) or was a 5xx, the session is read: an attempt the service processed all the
+ * same is taken from it (never sent again); after a lost answer with no attempt seen, the same image is
+ * re-sent once. What happened comes back as a result the element turns into machine events.
  */
 import type { AgeClient } from '../api/age-client.ts';
 import type { AttemptResponse, CaptureSession } from '../api/age.ts';
@@ -69,21 +70,24 @@ export async function uploadAttempt(o: UploadOptions): Promise<UploadResult> {
       if (signal.aborted || (error instanceof ApiError && error.kind === 'aborted'))
         return { kind: 'aborted' };
       const kind = error instanceof ApiError ? error.kind : null;
-      if (!resent && (kind === 'network' || kind === 'timeout')) {
-        resent = true;
-        // Did the attempt reach the service after all? Only re-send when nothing changed.
+      const lost = kind === 'network' || kind === 'timeout';
+      // A 5xx may come after the service processed the attempt: never re-sent, but looked up.
+      const unclear = lost || (error instanceof ApiError && error.status >= 500);
+      if (unclear) {
+        // Did the attempt reach the service after all? Only re-send (once) when nothing changed.
         const now = await client.session({ signal }).catch(() => null);
         if (signal.aborted) return { kind: 'aborted' };
-        if (
+        const unchanged =
           now &&
           now.attempts_used === before.attempts_used &&
           now.step === before.step &&
-          now.status === before.status
-        ) {
+          now.status === before.status;
+        if (now && !unchanged) return { kind: 'session', session: now };
+        if (unchanged && lost && !resent) {
+          resent = true;
           onUploadProgress(0);
           continue;
         }
-        if (now) return { kind: 'session', session: now };
       }
       return { kind: 'failed', error };
     }

@@ -45,3 +45,49 @@ describe('<age-check idempotency-keys>: a re-sent photo uses one attempt', funct
     expect(r).to.deep.equal({ shown: 2, stored: 2 });
   });
 });
+
+describe('<age-check> after a 503 that came once the service had processed the photo (no keys)', function () {
+  this.timeout(60000);
+  async function capture(scenario: Parameters<typeof ageSession>[1]) {
+    const { control, token } = await ageSession({ retry_limit: 3 }, scenario);
+    await control.setFaults({
+      failRate: 1,
+      afterCommit: true,
+      paths: '^/age-estimation/session/selfie/$',
+      methods: ['POST'],
+    });
+    const el = await fixture<AgeCheckProbe>(
+      html`<age-check-probe token=${token} api-base="/sandbox" redirect="none"></age-check-probe>`,
+    );
+    await waitForState(el, 'consent');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
+    findButton(el, /take photo/i).click();
+    await waitForState(el, ['retry', 'locked', 'error', 'done']);
+    await control.setFaults({});
+    const posts = (await control.listRequests()).filter(
+      (r) => r.method === 'POST' && r.path.includes('/session/selfie/'),
+    ).length;
+    const text = el.shadowRoot!.textContent ?? '';
+    const stored = (await new AgeClient({ baseUrl: '/sandbox', token }).session()).attempts_used;
+    el.remove();
+    return { state: el.state, posts, text, stored };
+  }
+
+  it('a decided attempt shows its outcome, not "no attempt was used"', async () => {
+    const r = await capture({ estimates: [{ age: 35, confidence: 95 }] });
+    expect(r.state.name).to.equal('done');
+    expect(r.state.session?.outcome).to.equal('SUCCESS');
+    expect(r.posts, 'not sent again').to.equal(1);
+    expect(r.text).to.not.match(/no attempt was used/i);
+  });
+
+  it('a used attempt (no face) shows the retry with the attempts left, and was not sent again', async () => {
+    const r = await capture({ estimates: ['no-face'] });
+    expect(r.state.name).to.equal('retry');
+    expect(r.state.session?.attempts_used).to.equal(1);
+    expect(r.stored).to.equal(1);
+    expect(r.posts).to.equal(1);
+    expect(r.text).to.not.match(/no attempt was used/i);
+  });
+});
