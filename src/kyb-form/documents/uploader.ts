@@ -115,7 +115,6 @@ export class DocumentSet {
   constructor(prefix: string, docs: readonly KybDocument[], api: (ctx: KybContext) => DocumentApi) {
     this.docs = [...docs];
     this.#api = api;
-
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const set = this;
     this.#list = new DocumentList(prefix, {
@@ -140,11 +139,6 @@ export class DocumentSet {
   }
   set docs(list: KybDocument[]) {
     this.#docs = this.#hidden.size ? list.filter((d) => !this.#hidden.has(d.id)) : list;
-  }
-
-  /** Ids of the copies hidden because one upload was saved more than once. */
-  get hidden(): ReadonlySet<string> {
-    return this.#hidden;
   }
 
   /** Uploads or renames in progress, or a failed upload waiting for a retry. */
