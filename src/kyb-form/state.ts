@@ -26,6 +26,8 @@ export interface ErrorInfo {
   message: string;
   /** Whether trying again may help (a retry button shows). */
   retryable: boolean;
+  /** A known reason the element explains in its own words (the message is then for developers). */
+  reason?: 'form-without-id';
 }
 
 export type LoadPhase = 'idle' | 'loading' | 'ready' | 'error';

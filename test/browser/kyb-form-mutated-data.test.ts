@@ -190,7 +190,7 @@ describe('<kyb-form> with arbitrary strings in every response member', function 
         // The service's answer to the first requests made the form unusable: it must say so, with retry.
         const screen = root(el).querySelector('[part~="error"]');
         expect(screen?.textContent ?? '', `${where}: blank error screen`).to.match(/\S/);
-        const noId = /without an id/.test(screen?.textContent ?? '');
+        const noId = /without an identifier/.test(screen?.textContent ?? '');
         if (noId)
           expect(
             screen?.querySelector('[part~="button-retry"]'),
@@ -280,7 +280,7 @@ describe('<kyb-form> with arbitrary strings in every response member', function 
         timeout: 10000,
       });
       const screen = root(el).querySelector('[part~="error"]')!;
-      expect(screen.textContent).to.match(/without an id, so it cannot be opened/);
+      expect(screen.textContent).to.match(/without an identifier, so it cannot be opened/);
       expect(screen.querySelector('button'), 'no "Try again" that cannot succeed').to.equal(null);
       expect(root(el).querySelector('#kyb-step-heading')).to.equal(null);
       expect(errors).to.deep.equal([]);

@@ -25,6 +25,7 @@ export function unaddressableForm(err: unknown): ErrorInfo | null {
     message:
       'The service sent this form without an id, so it cannot be opened or saved. Trying again will not help: ask the sender of this link to check the form.',
     retryable: false,
+    reason: 'form-without-id',
   };
 }
 

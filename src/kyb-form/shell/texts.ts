@@ -43,6 +43,13 @@ export function errorText(info: ErrorInfo): { title: string; text: string } {
         text: msg('Check your internet connection and try again.'),
       };
     case 'service':
+      if (info.reason === 'form-without-id')
+        return {
+          title: msg('This form cannot be opened'),
+          text: msg(
+            'The service sent the form without an identifier, so it cannot be opened or saved. Trying again will not help: contact whoever sent you this link.',
+          ),
+        };
       return {
         title: msg('Something went wrong'),
         text: msg(str`The service answered with an error: ${info.message}`),
