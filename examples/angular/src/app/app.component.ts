@@ -8,7 +8,8 @@ const params = new URLSearchParams(location.search);
   selector: 'app-root',
   standalone: true,
   // <kyb-form> and <age-check> are custom elements: Angular then binds [prop] as a DOM property
-  // ([tokenProvider] reaches the element as a function) and (event) listens to the DOM event.
+  // ([tokenProvider] reaches the element as a function, unchecked by the schema) and (event) listens to the
+  // DOM event, its $event typed by the event map the package adds to the DOM's (strictTemplates checks it).
   schemas: [CUSTOM_ELEMENTS_SCHEMA],
   template: `
     <main>
@@ -54,8 +55,9 @@ export class AppComponent {
     this.events.update((list) => [...list, e.type]);
   }
 
-  onComplete(e: Event): void {
+  // $event is typed from the package's global event map: a CustomEvent<AgeCheckCompleteDetail> here.
+  onComplete(e: AgeCheckEventMap['age-check-complete']): void {
     this.log(e);
-    this.outcome.set((e as AgeCheckEventMap['age-check-complete']).detail.outcome);
+    this.outcome.set(e.detail.outcome);
   }
 }
