@@ -15,7 +15,8 @@
  *
  * Needs the npm registry (not part of `npm test`, which stays offline-fast). Choose apps with
  * `EXAMPLES=angular,svelte` or arguments (`npm run test:examples -- svelte`); without either, the apps of
- * `DEFAULT_EXAMPLES` (every app in `examples/`) run.
+ * `DEFAULT_EXAMPLES` (every app in `examples/`) run. `EXAMPLES_VERBOSE=1` lists each start script with its
+ * gzip and the package's part.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
