@@ -255,7 +255,8 @@ async function main() {
         const driveStart = performance.now();
         const { notes, start } = await drive(browser, name, dir, sandbox.url);
         seconds.drive = (performance.now() - driveStart) / 1000;
-        if (seconds.check !== undefined) notes.push('template types checked');
+        if (seconds.check !== undefined) notes.push(`types checked (${pkg.scripts.check?.split(' ')[0]})`);
+        if (tool === 'ng') notes.push('templates type-checked by the build (strictTemplates)');
         results.push({ name, ok: true, detail: notes.join('; '), seconds, start });
       } catch (e) {
         const err = e as Error & { stdout?: string; stderr?: string };
