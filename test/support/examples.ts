@@ -1,11 +1,12 @@
 /**
- * `npm run test:examples`: each app in `examples/` (Vue 3, React 19, Svelte 5, Angular 21) built from the
- * packed tarball as a partner developer would (its own bundler, plugin and framework from the npm registry;
- * `verify-elements` from `npm pack` of this repository after `npm run build`), then driven in Chromium
- * against the standalone sandbox on another origin: both elements render, `tokenProvider` is bound as a
- * property (never an attribute), the app receives the elements' events, a company save and an age check
- * complete. An app with a `check` script (Svelte: `svelte-check`) is type-checked against the package's
- * template typings too; Angular's build type-checks its templates itself (`strictTemplates`).
+ * `npm run test:examples`: each app in `examples/` (Vue 3, React 19, Svelte 5, Angular 21, and the React
+ * app again on React 18) built from the packed tarball as a partner developer would (its own bundler,
+ * plugin and framework from the npm registry; `verify-elements` from `npm pack` of this repository after
+ * `npm run build`), then driven in Chromium against the standalone sandbox on another origin: both
+ * elements render, `tokenProvider` is bound as a property (never an attribute), the app receives the
+ * elements' events, a company save and an age check complete. An app with a `check` script (`vue-tsc`,
+ * `tsc`, `svelte-check`) is type-checked against the package's types and template typings first;
+ * Angular's build type-checks its templates itself (`strictTemplates`).
  *
  * Reported per app: install, check, build and drive times, and the JavaScript that arrived before both
  * elements were interactive (the company-name field and the consent button visible), gzip, with the part
@@ -15,8 +16,8 @@
  *
  * Needs the npm registry (not part of `npm test`, which stays offline-fast). Choose apps with
  * `EXAMPLES=angular,svelte` or arguments (`npm run test:examples -- svelte`); without either, the apps of
- * `DEFAULT_EXAMPLES` (every app in `examples/`) run. `EXAMPLES_VERBOSE=1` lists each start script with its
- * gzip and the package's part.
+ * `DEFAULT_EXAMPLES` (all of them) run. `EXAMPLES_VERBOSE=1` lists each start script with its gzip and
+ * the package's part.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -199,10 +200,27 @@ async function drive(
   }
 }
 
-/** Every app in `examples/`. */
-const available = readdirSync(join(ROOT, 'examples'))
-  .filter((n) => existsSync(join(ROOT, 'examples', n, 'package.json')))
-  .sort();
+/**
+ * Apps made from another app of `examples/` with other versions of some packages: the React example on
+ * React 18 (the README says React 18 or 19; `examples/react` itself is on 19).
+ */
+const VARIANTS: Record<string, { from: string; versions: Record<string, string> }> = {
+  react18: {
+    from: 'react',
+    versions: {
+      react: '^18.3.0',
+      'react-dom': '^18.3.0',
+      '@types/react': '^18.3.0',
+      '@types/react-dom': '^18.3.0',
+    },
+  },
+};
+
+/** Every app in `examples/`, and the variants. */
+const available = [
+  ...readdirSync(join(ROOT, 'examples')).filter((n) => existsSync(join(ROOT, 'examples', n, 'package.json'))),
+  ...Object.keys(VARIANTS),
+].sort();
 /** The apps run when none is chosen (CI). */
 const DEFAULT_EXAMPLES = available;
 
@@ -233,15 +251,22 @@ async function main() {
       const dir = join(work, name);
       const seconds: Record<string, number> = {};
       try {
-        cpSync(join(ROOT, 'examples', name), dir, {
+        const variant = VARIANTS[name];
+        cpSync(join(ROOT, 'examples', variant?.from ?? name), dir, {
           recursive: true,
           filter: (src) => !/node_modules|[/\\](dist|\.angular)$/.test(src),
         });
         const pkgFile = join(dir, 'package.json');
         const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as {
           dependencies: Record<string, string>;
+          devDependencies: Record<string, string>;
           scripts: Record<string, string>;
         };
+        for (const [dep, range] of Object.entries(variant?.versions ?? {})) {
+          const deps = dep in pkg.dependencies ? pkg.dependencies : pkg.devDependencies;
+          assert.ok(dep in deps, `examples/${variant?.from}: no ${dep} to replace`);
+          deps[dep] = range;
+        }
         pkg.dependencies['verify-elements'] = `file:${tarball}`;
         writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
         seconds.install = timed(() =>
