@@ -1,6 +1,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AgeCheck, KybForm } from 'verify-elements/react';
+import type { TokenProvider } from 'verify-elements';
 
 // The page gets its tokens from its own backend; here the test driver passes them in the URL.
 const params = new URLSearchParams(location.search);
@@ -8,12 +9,12 @@ const apiBase = params.get('api') ?? '/api';
 const kybToken = params.get('kyb') ?? '';
 const ageToken = params.get('age') ?? '';
 
-const fetchToken = async () => ({ token: kybToken, expiresAt: Date.now() + 15 * 60_000 });
+const fetchToken: TokenProvider = async () => ({ token: kybToken, expiresAt: Date.now() + 15 * 60_000 });
 
 function App() {
-  const [events, setEvents] = useState([]);
+  const [events, setEvents] = useState<string[]>([]);
   const [outcome, setOutcome] = useState('');
-  const log = (e) => setEvents((list) => [...list, e.type]);
+  const log = (e: Event) => setEvents((list) => [...list, e.type]);
   return (
     <main>
       <h1>Onboarding (React)</h1>
@@ -45,7 +46,7 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')).render(
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -1,0 +1,2 @@
+// Svelte 5 strips TypeScript from `<script lang="ts">` itself: no preprocessor needed.
+export default {};
