@@ -155,8 +155,9 @@ export async function timeQuestionnaire(page: Page): Promise<QuestionnaireTimes>
 }
 
 /**
- * `node --import tsx bench/questionnaire.ts [runs]`: only this part of the bench (builds the CDN bundle
- * into a temporary directory, serves it with the sandbox, times `runs` fresh pages, prints the medians).
+ * `node --import tsx bench/questionnaire.ts [runs] [cdn-dir]`: only this part of the bench (builds the CDN
+ * bundle into a temporary directory unless given one, serves it with the sandbox, times `runs` fresh pages,
+ * prints the medians).
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { chromium } = await import('playwright-core');
@@ -166,7 +167,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { KybClient } = await import('../src/api/kyb-client.ts');
   const { median } = await import('./outside.ts');
   const runs = Number(process.argv[2] ?? 5);
-  const cdn = await buildCdn();
+  const cdn = process.argv[3] ?? (await buildCdn()); // a built CDN directory, to compare builds
   const server = await startPageServer({
     mounts: { '/cdn/': cdn },
     pages: {

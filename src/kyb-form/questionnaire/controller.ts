@@ -16,7 +16,6 @@ import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AnswerValue, Answers, FileAnswer, Questionnaire } from '../../api/kyb.ts';
 import { createVisibilityIndex } from '../../conditions/index.ts';
-import { cssProps } from '../../theme/css-props.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
 import { FeedbackTracker, textOr } from '../field.ts';
 import {
@@ -74,7 +73,6 @@ export class QuestionnairesStep implements StepController {
           visible: [],
           version: 0,
           headingId: this.#uniqueId(usedIds, sanitizeId('qs', qn, section.key, 'heading')),
-          estimate: 0,
         };
         for (const question of section.questions) {
           if (recMap.has(question.key)) continue;
@@ -105,10 +103,8 @@ export class QuestionnairesStep implements StepController {
         const rec = bySection.get(s)?.get(q);
         return rec ? normalizeValue(rec.question, rec.value) : null;
       });
-      for (const sec of sections) {
+      for (const sec of sections)
         sec.visible = sec.recs.filter((r) => vis.isQuestionVisible(sec.section.key, r.question.key));
-        sec.estimate = sec.visible.length;
-      }
       const qs: QState = {
         index: qn,
         questionnaire,
@@ -282,13 +278,11 @@ export class QuestionnairesStep implements StepController {
   #renderSection(sec: SecState, count: number, ctx: KybContext): TemplateResult {
     const s = sec.section;
     const { readOnly, submitAttempted, locale } = ctx;
-    // `--_q-count` sizes the placeholder of a section the browser has not rendered yet (styles.ts)
     return html`<section
       class="section"
       part="section"
       role="group"
       aria-labelledby=${textOr(s.title) ? sec.headingId : nothing}
-      ${cssProps({ '--_q-count': String(sec.estimate) })}
     >
       ${textOr(s.title) ? html`<h5 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h5>` : nothing}
       ${s.description ? html`<p class="section-description" part="section-description">${s.description}</p>` : nothing}

@@ -24,11 +24,6 @@ export interface SecState {
   /** Bumped whenever the section's rendering must change. */
   version: number;
   headingId: string;
-  /**
-   * Its number of questions when the step opened: sizes the placeholder of the section while the
-   * browser skips it (`--_q-count`). Fixed, so that a visibility flip does not restyle the section.
-   */
-  estimate: number;
 }
 
 /** One questionnaire of the step: its questions, visibility and save state. */
