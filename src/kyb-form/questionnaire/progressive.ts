@@ -1,19 +1,20 @@
 /**
  * Progressive rendering of the questionnaires step. A questionnaire may have a thousand questions, and
  * instantiating all their templates at once holds the page for a noticeable time. So when the step
- * opens, its first `FIRST_QUESTIONS` visible questions render with it (more than a tall screen shows),
- * and the rest follow in tasks of `CHUNK_QUESTIONS` each: the step is usable at once and the page stays
- * responsive while the remaining questions arrive (a few tasks later every question is in the DOM, for
- * the keyboard, screen readers and find-in-page).
+ * opens, its first `FIRST_QUESTIONS` visible questions render with it (a screenful: a question is about
+ * 80 px tall, and the progress and heading come first), and the rest follow in tasks of `CHUNK_QUESTIONS`
+ * each: the step is usable at once, and a thousand questions take two more tasks (each following
+ * task also costs a frame's style and layout of what it added, so the chunks are large) after which
+ * every question is in the DOM, for the keyboard, screen readers and find-in-page.
  *
  * Judging the step (`renderAll`, called by `validate`) renders every question at the next render, so
  * the error summary's links and the focus after Continue or from the review find every question.
  */
 
 /** Visible questions rendered with the step when it opens. */
-export const FIRST_QUESTIONS = 40;
+export const FIRST_QUESTIONS = 24;
 /** Visible questions added per following task until all are rendered. */
-export const CHUNK_QUESTIONS = 250;
+export const CHUNK_QUESTIONS = 500;
 
 /** Whether the element is still in a document or shadow root (not removed with a left step). */
 const attached = (el: Element): boolean => {
