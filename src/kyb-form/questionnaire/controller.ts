@@ -337,7 +337,12 @@ export class QuestionnairesStep implements StepController {
     this.#touch(rec);
     this.#tracker.changed(rec.id);
     const flipped = qs.vis.update(rec.section.key, rec.question.key);
-    if (flipped.length > 0) this.#applyFlips(qs, flipped);
+    if (flipped.length > 0) {
+      this.#applyFlips(qs, flipped);
+      // while the rest is still arriving: shown questions must not shift out of the rendered part
+      // (one of them has the focus), so the step completes at once
+      this.#progressive.renderAll();
+    }
     this.#saver.changed(qs);
     this.#ctx?.requestUpdate();
   }
