@@ -1,7 +1,8 @@
-import { expect, html } from '@open-wc/testing';
+import { expect, html, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { KybClient } from '../../src/api/kyb-client.ts';
-import type { Questionnaire, QuestionType } from '../../src/api/kyb.ts';
+import type { Questionnaire, QuestionnaireDefinition, QuestionType } from '../../src/api/kyb.ts';
+import { button, mount, ready, root, setup } from './kyb-form-helpers.ts';
 import type { KybContext } from '../../src/kyb-form/context.ts';
 import { QuestionnairesStep } from '../../src/kyb-form/questionnaire/controller.ts';
 import { CHUNK_QUESTIONS, FIRST_QUESTIONS } from '../../src/kyb-form/questionnaire/progressive.ts';
@@ -238,6 +239,68 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
       expect(questions()).to.equal(1000);
     } finally {
       host.remove();
+    }
+  });
+
+  it('in <kyb-form>: Continue pressed while the rest is arriving judges every question; each summary link focuses its field', async () => {
+    const def: QuestionnaireDefinition = {
+      key: 'long',
+      name: 'Long',
+      title: 'Long questionnaire',
+      type: 'KYB',
+      sections: [0, 1, 2].map((s) => ({
+        key: `s${s}`,
+        title: `Part ${s + 1}`,
+        questions: Array.from({ length: 200 }, (_, i) => ({
+          key: `q${i}`,
+          title: `Question ${s + 1}.${i + 1}`,
+          type: 'TEXT' as const,
+          required: true,
+        })),
+      })),
+    };
+    const s = await setup({
+      kyb: { info: { locale: 'en', theme: null, flow: null }, questionnaires: [def] },
+    });
+    await new KybClient({ baseUrl: '/sandbox', token: s.token, retries: 0 }).createForm({
+      companyName: 'Acme Ltd',
+      country: 'LT',
+    });
+    const el = await mount(s.token);
+    await ready(el);
+    const r = root(el);
+    const questions = () => r.querySelectorAll('[part~="question"]').length;
+    await waitUntil(
+      () =>
+        [...r.querySelectorAll('nav button, [part~="progress"] button')].some((b) =>
+          /questionnaire/i.test(b.textContent ?? ''),
+        ),
+      'no questionnaire step',
+      { timeout: 10000 },
+    );
+    const open = async () => {
+      const step = [...r.querySelectorAll<HTMLButtonElement>('nav button, [part~="progress"] button')].find(
+        (b) => /questionnaire/i.test(b.textContent ?? ''),
+      )!;
+      step.click();
+      await waitUntil(() => questions() > 0, 'the questionnaire did not render', { timeout: 10000 });
+    };
+    await open();
+    if (questions() < 600) {
+      // still arriving (usually: the rest comes in a following task)
+      expect(questions()).to.be.at.least(FIRST_QUESTIONS);
+    }
+    button(el, 'Continue').click();
+    await waitUntil(() => r.querySelector('[part~="error-summary"]'), 'no error summary', { timeout: 10000 });
+    await el.updateComplete;
+    expect(questions()).to.equal(600);
+    const links = [...r.querySelectorAll<HTMLAnchorElement>('[part~="error-summary"] a')];
+    expect(links.length).to.equal(600);
+    for (const i of [0, FIRST_QUESTIONS, 599]) {
+      links[i]!.click();
+      await el.updateComplete;
+      const id = decodeURIComponent(links[i]!.hash.slice(1));
+      expect(r.activeElement, id).to.equal(r.getElementById(id));
     }
   });
 });
