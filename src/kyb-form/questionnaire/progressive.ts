@@ -1,18 +1,19 @@
 /**
  * Progressive rendering of the questionnaires step. A questionnaire may have a thousand questions, and
  * instantiating all their templates at once holds the page for a noticeable time. So when the step
- * opens, its first `FIRST_QUESTIONS` visible questions render with it (a screenful: a question is about
- * 80 px tall, and the progress and heading come first), and the rest follow in tasks of `CHUNK_QUESTIONS`
- * each: the step is usable at once, and a thousand questions take two more tasks (each following
- * task also costs a frame's style and layout of what it added, so the chunks are large) after which
- * every question is in the DOM, for the keyboard, screen readers and find-in-page.
+ * opens, its first `FIRST_QUESTIONS` visible questions render with it (more than a tall screen shows,
+ * a question being about 80 px tall; a questionnaire of usual length renders whole at once), and the
+ * rest follow in tasks of `CHUNK_QUESTIONS` each: the step is usable at once, and a thousand questions
+ * take two more tasks (each following task also costs a frame's style and layout of what it added, so
+ * the chunks are large), after which every question is in the DOM, for the keyboard, screen readers
+ * and find-in-page.
  *
  * Judging the step (`renderAll`, called by `validate`) renders every question at the next render, so
  * the error summary's links and the focus after Continue or from the review find every question.
  */
 
 /** Visible questions rendered with the step when it opens. */
-export const FIRST_QUESTIONS = 24;
+export const FIRST_QUESTIONS = 30;
 /** Visible questions added per following task until all are rendered. */
 export const CHUNK_QUESTIONS = 500;
 
