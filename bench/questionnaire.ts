@@ -1,7 +1,9 @@
 /**
  * A generated questionnaire (1,000 questions in 20 sections, 500 conditions) in `<kyb-form>`, timed in
- * headless Chromium: the first render of its step, an answer that changes no visibility, and an answer that
- * toggles the visibility of questions (a section's first answer set to "hide" and back).
+ * headless Chromium: the first render of its step (click to the laid-out first screenful, which the step
+ * renders with it) and the time until all 1,000 questions are in the DOM and laid out (the step renders the
+ * rest in following tasks), an answer that changes no visibility, and an answer that toggles the visibility
+ * of questions (a section's first answer set to "hide" and back).
  */
 import type { Page } from 'playwright-core';
 import type { QuestionnaireDefinition } from '../src/api/kyb.ts';
@@ -74,8 +76,16 @@ const TIME_ANSWERS = `(async () => {
   return { answers, toggles };
 })()`;
 
+/** Questions of `generatedQuestionnaire()` visible before any answer (all of them). */
+export const QUESTIONS = 1000;
+
 export interface QuestionnaireTimes {
+  /** Click on the step to the laid-out step with its first screenful of questions. */
   firstRender: number;
+  /** Click on the step until all questions are in the DOM and laid out. */
+  allRendered: number;
+  /** Questions in the DOM at `firstRender` (a screenful or more). */
+  firstQuestions: number;
   controls: number;
   /** Input to re-rendered layout, an answer that changes no visibility (each sample). */
   answers: number[];
@@ -102,7 +112,7 @@ export async function timeQuestionnaire(page: Page): Promise<QuestionnaireTimes>
       ),
   );
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
-  const first = await page.evaluate(async () => {
+  const first = await page.evaluate(async (total) => {
     const el = document.querySelector('kyb-form') as HTMLElement & { updateComplete: Promise<boolean> };
     const root = el.shadowRoot!;
     const button = [
@@ -112,11 +122,96 @@ export async function timeQuestionnaire(page: Page): Promise<QuestionnaireTimes>
     button.click();
     await el.updateComplete;
     root.querySelector('[part~="questionnaires"]')?.getBoundingClientRect(); // style and layout done
-    return { ms: performance.now() - t0, controls: root.querySelectorAll('input, select, textarea').length };
-  });
-  if (first.controls < 1000)
+    const ms = performance.now() - t0;
+    const firstQuestions = root.querySelectorAll('[part~="question"]').length;
+    // The rest arrives in following tasks: wait for every question, then lay out the last one (sections
+    // out of view are skipped by `content-visibility: auto`, as a browser does when painting).
+    for (;;) {
+      const all = root.querySelectorAll('[part~="question"]'); // (no helper function: tsx would name it)
+      if (all.length >= total) {
+        all[all.length - 1]!.getBoundingClientRect();
+        break;
+      }
+      if (performance.now() - t0 > 30000)
+        throw new Error(`only ${all.length} of ${total} questions rendered`);
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const allMs = performance.now() - t0;
+    return { ms, allMs, firstQuestions, controls: root.querySelectorAll('input, select, textarea').length };
+  }, QUESTIONS);
+  if (first.controls < QUESTIONS)
     throw new Error(`first render measured ${first.controls} controls, not the questionnaire`);
+  if (first.firstQuestions < 10)
+    throw new Error(`the first render showed ${first.firstQuestions} questions, not a screenful`);
 
   const later = (await page.evaluate(TIME_ANSWERS)) as { answers: number[]; toggles: number[] };
-  return { firstRender: first.ms, controls: first.controls, ...later };
+  return {
+    firstRender: first.ms,
+    allRendered: first.allMs,
+    firstQuestions: first.firstQuestions,
+    controls: first.controls,
+    ...later,
+  };
+}
+
+/**
+ * `node --import tsx bench/questionnaire.ts [runs] [cdn-dir]`: only this part of the bench (builds the CDN
+ * bundle into a temporary directory unless given one, serves it with the sandbox, times `runs` fresh pages,
+ * prints the medians).
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { chromium } = await import('playwright-core');
+  const { buildCdn, chromiumLaunchOptions, startPageServer } = await import('../test/support/page-server.ts');
+  const { SandboxControl } = await import('../src/sandbox/control-client.ts');
+  const { PartnerClient } = await import('../src/server/index.ts');
+  const { KybClient } = await import('../src/api/kyb-client.ts');
+  const { median } = await import('./outside.ts');
+  const runs = Number(process.argv[2] ?? 5);
+  const cdn = process.argv[3] ?? (await buildCdn()); // a built CDN directory, to compare builds
+  const server = await startPageServer({
+    mounts: { '/cdn/': cdn },
+    pages: {
+      '/bench.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head><body><main id="host"></main></body></html>`,
+    },
+  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+    const account = await control.createAccount({
+      kyb: { info: { locale: 'en', theme: null, flow: null }, questionnaires: [generatedQuestionnaire()] },
+    });
+    const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
+    const token = (await partner.createKybToken({ clientId: `bench-${Date.now()}`, lifetime: 3600 }))
+      .tokenString;
+    await new KybClient({ baseUrl: `${server.origin}/sandbox`, token }).createForm({
+      companyName: 'Bench Ltd',
+      country: 'LT',
+    });
+    const all: QuestionnaireTimes[] = [];
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${server.origin}/bench.html`);
+      await page.evaluate((t) => {
+        const el = document.createElement('kyb-form');
+        el.setAttribute('api-base', '/sandbox');
+        el.setAttribute('token', t);
+        document.querySelector('#host')!.append(el);
+      }, token);
+      const q = await timeQuestionnaire(page);
+      console.log(
+        `run ${i + 1}: first ${q.firstRender.toFixed(1)} ms (${q.firstQuestions} questions), all ${q.allRendered.toFixed(1)} ms, answers ${median(q.answers).toFixed(2)} ms, toggles ${median(q.toggles).toFixed(2)} ms`,
+      );
+      all.push(q);
+      await page.close();
+    }
+    const m = (f: (q: QuestionnaireTimes) => number[]) => median(all.flatMap(f)).toFixed(2);
+    console.log(`first render, first screenful (median of ${all.length}): ${m((q) => [q.firstRender])} ms`);
+    console.log(`first render, all ${QUESTIONS} questions laid out: ${m((q) => [q.allRendered])} ms`);
+    console.log(`toggle visibility, input to layout: ${m((q) => q.toggles)} ms`);
+    console.log(`no visibility change, input to layout: ${m((q) => q.answers)} ms`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }

@@ -303,14 +303,8 @@ export const formStyles = css`
     vertical-align: middle;
   }
 
-  /* Questionnaires */
-  /* A long questionnaire: the browser skips style and layout of sections out of view until they
-     come near it (they stay in the DOM, the accessibility tree and find-in-page). The placeholder
-     height estimates the section from its number of questions; once rendered, its real height is kept. */
-  .questionnaires .section {
-    content-visibility: auto;
-    contain-intrinsic-block-size: auto calc(var(--_q-count, 10) * var(--size) * 6 + var(--size) * 3);
-  }
+  /* Questionnaires (a long one renders progressively, questionnaire/progressive.ts; sections are not
+     skipped with content-visibility: the first answer in a skipped section restyled the whole section) */
   .questionnaire-summary h5,
   .questionnaire-summary h6 {
     font-size: calc(var(--size) * 1.0625);

@@ -1,15 +1,19 @@
-import { expect, html } from '@open-wc/testing';
+import { expect, html, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { KybClient } from '../../src/api/kyb-client.ts';
-import type { Questionnaire, QuestionType } from '../../src/api/kyb.ts';
+import type { Questionnaire, QuestionnaireDefinition, QuestionType } from '../../src/api/kyb.ts';
+import { button, mount, ready, root, setup } from './kyb-form-helpers.ts';
 import type { KybContext } from '../../src/kyb-form/context.ts';
 import { QuestionnairesStep } from '../../src/kyb-form/questionnaire/controller.ts';
+import { CHUNK_QUESTIONS, FIRST_QUESTIONS } from '../../src/kyb-form/questionnaire/progressive.ts';
 
 class PerfHost extends LitElement {
   step: QuestionnairesStep | null = null;
   ctx: KybContext | null = null;
+  /** False: another step is on screen (the questionnaires' DOM is gone). */
+  shown = true;
   override render() {
-    return this.step && this.ctx ? this.step.render(this.ctx) : html``;
+    return this.step && this.ctx && this.shown ? this.step.render(this.ctx) : html`<p>Another step</p>`;
   }
 }
 if (!customElements.get('questionnaire-perf-host'))
@@ -70,6 +74,15 @@ function bigQuestionnaire(): Questionnaire {
   };
 }
 
+/** Waits (task by task) until `count()` reaches `n`; fails after `ms`. */
+async function until(count: () => number, n: number, ms = 10000): Promise<void> {
+  const t0 = performance.now();
+  while (count() < n) {
+    if (performance.now() - t0 > ms) throw new Error(`only ${count()} of ${n} after ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+}
+
 describe('kyb-form questionnaires step, large questionnaire (timings: npm run bench)', function () {
   this.timeout(60000);
 
@@ -107,7 +120,11 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
     wrapper.append(fresh);
     await fresh.updateComplete;
     const root = fresh.shadowRoot!;
-    expect(root.querySelectorAll('[part~="question"]').length).to.equal(1000);
+    const questions = () => root.querySelectorAll('[part~="question"]').length;
+    // the first screenful renders with the step, the rest in following tasks
+    expect(questions()).to.equal(FIRST_QUESTIONS);
+    await until(questions, 1000);
+    expect(questions()).to.equal(1000);
 
     // one keystroke: change a question that 1 condition depends on
     const input = root.getElementById('q-0-s3-q0') as HTMLInputElement;
@@ -132,5 +149,161 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
     await fresh.updateComplete;
     expect(root.querySelectorAll('[part~="question"]').length).to.equal(1000);
     wrapper.remove();
+  });
+
+  it('renders progressively: a screenful first, the rest task by task; judging or reopening the step', async () => {
+    const q = bigQuestionnaire();
+    q.sections = q.sections.map((s) => ({
+      ...s,
+      questions: s.questions.map((x) => ({ ...x, required: true })),
+    }));
+    const host = document.createElement('questionnaire-perf-host') as PerfHost;
+    const step = new QuestionnairesStep({ questionnaires: [q], answers: new Map() });
+    const ctx: KybContext = {
+      client: new KybClient({ baseUrl: '/sandbox', token: 'not-used', retries: 0 }),
+      formId: 'perf',
+      info: {},
+      flow: null,
+      readOnly: false,
+      locale: 'en',
+      submitAttempted: false,
+      report: () => undefined,
+      requestUpdate: () => host.requestUpdate(),
+    };
+    host.step = step;
+    host.ctx = ctx;
+    document.body.append(host);
+    const root = host.shadowRoot!;
+    const questions = () => root.querySelectorAll('[part~="question"]').length;
+    const nextTask = async () => {
+      await new Promise((r) => setTimeout(r, 0));
+      await host.updateComplete;
+    };
+    try {
+      await host.updateComplete;
+      expect(questions()).to.equal(FIRST_QUESTIONS);
+      // in document order: the first section is complete before the second starts
+      expect(FIRST_QUESTIONS).to.be.lessThan(50); // all in the first section
+      const shown = [...root.querySelectorAll('[part~="question"] [part~="field-label"]')].map((l) =>
+        l.textContent!.trim(),
+      );
+      expect(shown.at(0)).to.contain('Question 0.0');
+      expect(shown.at(-1)).to.contain(`Question 0.${FIRST_QUESTIONS - 1}`);
+      await nextTask();
+      expect(questions()).to.equal(FIRST_QUESTIONS + CHUNK_QUESTIONS);
+      await until(questions, 1000);
+
+      // another step replaces it; back on it, it renders progressively again
+      host.shown = false;
+      host.requestUpdate();
+      await host.updateComplete;
+      expect(questions()).to.equal(0);
+      await nextTask(); // a pending chunk does not bring anything back
+      expect(questions()).to.equal(0);
+      host.shown = true;
+      host.requestUpdate();
+      await host.updateComplete;
+      expect(questions()).to.equal(FIRST_QUESTIONS);
+
+      // judging the step (Continue, the review, submit) renders every question at the next render,
+      // so each issue's link finds its control
+      const issues = step.validate(ctx);
+      expect(issues.length).to.be.greaterThan(900);
+      host.requestUpdate();
+      await host.updateComplete;
+      expect(questions()).to.equal(1000);
+      for (const issue of issues) expect(root.getElementById(issue.id), issue.id).to.not.equal(null);
+
+      // leave and come back: partial again; an answer while partial hides and shows consistently
+      host.shown = false;
+      host.requestUpdate();
+      await host.updateComplete;
+      host.shown = true;
+      host.requestUpdate();
+      await host.updateComplete;
+      expect(questions()).to.equal(FIRST_QUESTIONS);
+      const answer = async (id: string, value: string) => {
+        const input = root.getElementById(id) as HTMLInputElement;
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await host.updateComplete;
+      };
+      // an answer that changes no visibility while partial: the rest still arrives task by task
+      await answer('q-0-s0-q16', 'typed'); // a TEXT question in the first screenful
+      expect(questions()).to.equal(FIRST_QUESTIONS);
+      // an answer that hides a question while partial completes the step at once (no rendered
+      // question moves out of the rendered part, where it might have had the focus)
+      await answer('q-0-s0-q0', 'hide');
+      expect(root.getElementById('q-0-s0-q1')).to.equal(null);
+      expect(questions()).to.equal(999);
+      // once complete, questions that an answer shows render at once
+      await answer('q-0-s0-q0', '');
+      expect(root.getElementById('q-0-s0-q1')).to.not.equal(null);
+      expect(questions()).to.equal(1000);
+    } finally {
+      host.remove();
+    }
+  });
+
+  it('in <kyb-form>: Continue pressed while the rest is arriving judges every question; each summary link focuses its field', async () => {
+    const def: QuestionnaireDefinition = {
+      key: 'long',
+      name: 'Long',
+      title: 'Long questionnaire',
+      type: 'KYB',
+      sections: [0, 1, 2].map((s) => ({
+        key: `s${s}`,
+        title: `Part ${s + 1}`,
+        questions: Array.from({ length: 200 }, (_, i) => ({
+          key: `q${i}`,
+          title: `Question ${s + 1}.${i + 1}`,
+          type: 'TEXT' as const,
+          required: true,
+        })),
+      })),
+    };
+    const s = await setup({
+      kyb: { info: { locale: 'en', theme: null, flow: null }, questionnaires: [def] },
+    });
+    await new KybClient({ baseUrl: '/sandbox', token: s.token, retries: 0 }).createForm({
+      companyName: 'Acme Ltd',
+      country: 'LT',
+    });
+    const el = await mount(s.token);
+    await ready(el);
+    const r = root(el);
+    const questions = () => r.querySelectorAll('[part~="question"]').length;
+    await waitUntil(
+      () =>
+        [...r.querySelectorAll('nav button, [part~="progress"] button')].some((b) =>
+          /questionnaire/i.test(b.textContent ?? ''),
+        ),
+      'no questionnaire step',
+      { timeout: 10000 },
+    );
+    const open = async () => {
+      const step = [...r.querySelectorAll<HTMLButtonElement>('nav button, [part~="progress"] button')].find(
+        (b) => /questionnaire/i.test(b.textContent ?? ''),
+      )!;
+      step.click();
+      await waitUntil(() => questions() > 0, 'the questionnaire did not render', { timeout: 10000 });
+    };
+    await open();
+    if (questions() < 600) {
+      // still arriving (usually: the rest comes in a following task)
+      expect(questions()).to.be.at.least(FIRST_QUESTIONS);
+    }
+    button(el, 'Continue').click();
+    await waitUntil(() => r.querySelector('[part~="error-summary"]'), 'no error summary', { timeout: 10000 });
+    await el.updateComplete;
+    expect(questions()).to.equal(600);
+    const links = [...r.querySelectorAll<HTMLAnchorElement>('[part~="error-summary"] a')];
+    expect(links.length).to.equal(600);
+    for (const i of [0, FIRST_QUESTIONS, 599]) {
+      links[i]!.click();
+      await el.updateComplete;
+      const id = decodeURIComponent(links[i]!.hash.slice(1));
+      expect(r.activeElement, id).to.equal(r.getElementById(id));
+    }
   });
 });

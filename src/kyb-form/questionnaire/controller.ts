@@ -7,19 +7,18 @@
  *
  * Rendering cost per keystroke is bounded: one delegated listener per event type, per-question and
  * per-section `guard`s keyed by version counters, and `repeat` keyed by question uid, so only the
- * changed question and the questions whose visibility flipped are re-rendered.
+ * changed question and the questions whose visibility flipped are re-rendered. A long step renders
+ * progressively (progressive.ts); saving is in saver.ts.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
+import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { ApiError } from '../../api/http.ts';
-import type { AnswerValue, Answers, FileAnswer, Questionnaire, Section } from '../../api/kyb.ts';
-import { createVisibilityIndex, type VisibilityIndex } from '../../conditions/index.ts';
-import { cssProps } from '../../theme/css-props.ts';
-import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
+import type { AnswerValue, Answers, FileAnswer, Questionnaire } from '../../api/kyb.ts';
+import { createVisibilityIndex } from '../../conditions/index.ts';
+import type { FieldIssue, KybContext, StepController } from '../context.ts';
 import { FeedbackTracker, textOr } from '../field.ts';
 import {
-  buildPayload,
   checkValue,
   fromTextControl,
   isSingleCheckbox,
@@ -31,54 +30,15 @@ import {
 } from './answers-state.ts';
 import { focusId, MAX_LIST_ITEMS, questionLabel, renderQuestion, type QRec } from './controls.ts';
 import { problemMessage } from './validation.ts';
-import { adoptUrls, hasUploadedFiles, QuestionFiles } from './file-answers.ts';
+import { QuestionFiles } from './file-answers.ts';
 import { answerValue } from './summary.ts';
+import { AnswersSaver, payloadOf, type QState, type SecState } from './saver.ts';
+import { ProgressiveRender } from './progressive.ts';
 import { renderSummaryList, type SummaryRow } from '../review/summary-list.ts';
 import { addMessages } from '../../i18n/index.ts';
 import { messages as questionnaireMessages } from '../../i18n/generated/kyb-questionnaire/index.ts';
 
-/** Debounce after typing before a save. */
-export const SAVE_DEBOUNCE_MS = 700;
-
-interface SecState {
-  section: Section;
-  recs: QRec[];
-  /** The currently visible questions (recomputed when a visibility flips). */
-  visible: QRec[];
-  version: number;
-  headingId: string;
-}
-
-interface QState {
-  index: number;
-  questionnaire: Questionnaire;
-  sections: SecState[];
-  /** `section.question` and `section` keys of the visibility index -> what they designate. */
-  nodes: Map<string, { sec: SecState; rec?: QRec }>;
-  bySection: Map<string, Map<string, QRec>>;
-  vis: VisibilityIndex;
-  headingId: string;
-  changeVersion: number;
-  savedVersion: number;
-  /** JSON of the last body the service accepted (or loaded): an identical body is not sent again. */
-  lastSent: string | null;
-  state: SaveState;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  retryTimer: ReturnType<typeof setTimeout> | undefined;
-  inflight: Promise<void> | null;
-  again: boolean;
-  failures: number;
-  error: ApiError | null;
-}
-
-const asApiError = (err: unknown): ApiError =>
-  err instanceof ApiError
-    ? err
-    : new ApiError({
-        kind: 'invalid-response',
-        message: err instanceof Error ? err.message : String(err),
-        cause: err,
-      });
+export { SAVE_DEBOUNCE_MS } from './saver.ts';
 
 /** Loads this step's translations for the active locale. */
 export const loadMessages = (): Promise<void> => addMessages(questionnaireMessages);
@@ -90,7 +50,12 @@ export class QuestionnairesStep implements StepController {
   readonly #recs: QRec[] = [];
   readonly #tracker = new FeedbackTracker();
   #ctx: KybContext | null = null;
-  #onlineListening = false;
+  readonly #saver = new AnswersSaver(
+    this.#states,
+    () => this.#ctx,
+    (rec) => this.#touch(rec),
+  );
+  readonly #progressive = new ProgressiveRender(() => this.#ctx?.requestUpdate());
 
   constructor(init: { questionnaires: Questionnaire[]; answers: Map<string, Answers | null> }) {
     const usedIds = new Set<string>();
@@ -159,7 +124,7 @@ export class QuestionnairesStep implements StepController {
         failures: 0,
         error: null,
       };
-      qs.lastSent = JSON.stringify(this.#payload(qs));
+      qs.lastSent = JSON.stringify(payloadOf(qs));
       this.#states.push(qs);
     });
   }
@@ -175,11 +140,13 @@ export class QuestionnairesStep implements StepController {
   /* ------------------------------------------------------------------ StepController */
 
   get dirty(): boolean {
-    return this.#states.some((qs) => qs.changeVersion !== qs.savedVersion || qs.inflight !== null);
+    return this.#saver.dirty;
   }
 
   validate(ctx: KybContext): FieldIssue[] {
     this.#ctx = ctx;
+    // judged: every question is in the DOM from the next render on (summary links, focus)
+    this.#progressive.renderAll();
     const issues: FieldIssue[] = [];
     for (const qs of this.#states) {
       for (const sec of qs.sections) {
@@ -201,26 +168,26 @@ export class QuestionnairesStep implements StepController {
   async flush(ctx: KybContext): Promise<void> {
     this.#ctx = ctx;
     if (ctx.readOnly) return;
-    await Promise.all(
-      this.#states.map(async (qs) => {
-        while (qs.changeVersion !== qs.savedVersion || qs.inflight) await this.#save(qs);
-      }),
-    );
+    await this.#saver.flush();
   }
 
   render(ctx: KybContext): TemplateResult {
     this.#ctx = ctx;
     const description = ctx.flow?.questionnaireDescription;
+    const budget = { left: this.#progressive.begin(), out: 0 };
+    const questionnaires = this.#states.map((qs) => this.#renderQuestionnaire(qs, ctx, budget));
+    this.#progressive.end(budget.out);
     return html`<div
       class="questionnaires"
       part="questionnaires"
+      ${ref(this.#progressive.ref)}
       @input=${this.#onInput}
       @change=${this.#onChange}
       @focusout=${this.#onFocusOut}
       @click=${this.#onClick}
     >
       ${description ? html`<p class="step-description" part="step-description">${description}</p>` : nothing}
-      ${this.#states.map((qs) => this.#renderQuestionnaire(qs, ctx))}
+      ${questionnaires}
     </div>`;
   }
 
@@ -269,10 +236,19 @@ export class QuestionnairesStep implements StepController {
 
   /* ------------------------------------------------------------------ rendering */
 
-  #renderQuestionnaire(qs: QState, ctx: KybContext): TemplateResult {
+  /** `budget.left`: visible questions this render may still show; `budget.out`: those it leaves out. */
+  #renderQuestionnaire(qs: QState, ctx: KybContext, budget: { left: number; out: number }): TemplateResult {
     const q = qs.questionnaire;
     const title = textOr(q.title, q.name, q.key);
-    const visible = qs.sections.filter((s) => qs.vis.isSectionVisible(s.section.key) && s.visible.length > 0);
+    const shown: { sec: SecState; count: number }[] = [];
+    for (const sec of qs.sections) {
+      const n = sec.visible.length;
+      if (n === 0 || !qs.vis.isSectionVisible(sec.section.key)) continue;
+      const count = Math.min(n, budget.left);
+      budget.left -= count;
+      budget.out += n - count;
+      if (count > 0) shown.push({ sec, count });
+    }
     const { readOnly, submitAttempted, locale } = ctx;
     // Groups, not region landmarks: questionnaires and sections may repeat a title (axe landmark-unique).
     return html`<section
@@ -288,28 +264,30 @@ export class QuestionnairesStep implements StepController {
           : nothing
       }
       ${repeat(
-        visible,
-        (s) => s.headingId,
-        (s) => guard([s.version, readOnly, submitAttempted, locale], () => this.#renderSection(s, ctx)),
+        shown,
+        (s) => s.sec.headingId,
+        ({ sec, count }) =>
+          guard([sec.version, count, readOnly, submitAttempted, locale], () =>
+            this.#renderSection(sec, count, ctx),
+          ),
       )}
     </section>`;
   }
 
-  #renderSection(sec: SecState, ctx: KybContext): TemplateResult {
+  /** The section with its first `count` visible questions. */
+  #renderSection(sec: SecState, count: number, ctx: KybContext): TemplateResult {
     const s = sec.section;
     const { readOnly, submitAttempted, locale } = ctx;
-    // `--_q-count` sizes the placeholder of a section the browser has not rendered yet (styles.ts)
     return html`<section
       class="section"
       part="section"
       role="group"
       aria-labelledby=${textOr(s.title) ? sec.headingId : nothing}
-      ${cssProps({ '--_q-count': String(sec.visible.length) })}
     >
       ${textOr(s.title) ? html`<h5 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h5>` : nothing}
       ${s.description ? html`<p class="section-description" part="section-description">${s.description}</p>` : nothing}
       ${repeat(
-        sec.visible,
+        count < sec.visible.length ? sec.visible.slice(0, count) : sec.visible,
         (r) => r.uid,
         (r) =>
           guard([r.version, readOnly, submitAttempted, locale], () =>
@@ -359,8 +337,13 @@ export class QuestionnairesStep implements StepController {
     this.#touch(rec);
     this.#tracker.changed(rec.id);
     const flipped = qs.vis.update(rec.section.key, rec.question.key);
-    if (flipped.length > 0) this.#applyFlips(qs, flipped);
-    this.#changed(qs);
+    if (flipped.length > 0) {
+      this.#applyFlips(qs, flipped);
+      // while the rest is still arriving: shown questions must not shift out of the rendered part
+      // (one of them has the focus), so the step completes at once
+      this.#progressive.renderAll();
+    }
+    this.#saver.changed(qs);
     this.#ctx?.requestUpdate();
   }
 
@@ -434,7 +417,7 @@ export class QuestionnairesStep implements StepController {
       (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox'))
     ) {
       const qs = this.#states[rec.qn];
-      if (qs) this.#saveSoon(qs);
+      if (qs) this.#saver.saveSoon(qs);
     }
   };
 
@@ -450,7 +433,7 @@ export class QuestionnairesStep implements StepController {
       this.#ctx?.requestUpdate();
     }
     const qs = this.#states[rec.qn];
-    if (qs && qs.timer !== undefined) this.#saveSoon(qs);
+    if (qs && qs.timer !== undefined) this.#saver.saveSoon(qs);
   };
 
   #onClick = (e: Event): void => {
@@ -476,7 +459,7 @@ export class QuestionnairesStep implements StepController {
         this.#setValue(rec, items);
         this.#tracker.left(rec.id);
         this.#focusLater(root, `${rec.id}-item-${Math.max(0, Math.min(i, items.length - 1))}`);
-        this.#saveSoon(this.#states[rec.qn]);
+        this.#saver.saveSoon(this.#states[rec.qn]);
         break;
       }
       case 'replace-file': {
@@ -498,7 +481,7 @@ export class QuestionnairesStep implements StepController {
         this.#files.prune(rec);
         this.#tracker.left(rec.id);
         this.#focusLater(root, rec.id);
-        this.#saveSoon(this.#states[rec.qn]);
+        this.#saver.saveSoon(this.#states[rec.qn]);
         break;
       }
     }
@@ -526,146 +509,6 @@ export class QuestionnairesStep implements StepController {
     this.#setValue(rec, picked.value);
     this.#files.prune(rec);
     this.#tracker.left(rec.id);
-    this.#saveSoon(this.#states[rec.qn]);
+    this.#saver.saveSoon(this.#states[rec.qn]);
   }
-
-  /* ------------------------------------------------------------------ saving */
-
-  #payload(qs: QState): Answers {
-    return buildPayload(
-      qs.questionnaire.sections,
-      (s, q) => qs.bySection.get(s)?.get(q)?.value,
-      (s, q) => qs.vis.isQuestionVisible(s, q),
-    );
-  }
-
-  #report(qs: QState, state: SaveState, error?: ApiError): void {
-    qs.state = state;
-    this.#ctx?.report({ kind: 'answers', state, id: qs.questionnaire.id, error });
-  }
-
-  /** A change happened: save after the debounce. */
-  #changed(qs: QState): void {
-    qs.changeVersion++;
-    if (this.#ctx?.readOnly) return;
-    if (qs.state !== 'pending' && qs.state !== 'error') this.#report(qs, 'pending');
-    clearTimeout(qs.timer);
-    qs.timer = setTimeout(() => {
-      qs.timer = undefined;
-      this.#save(qs).catch(() => undefined);
-    }, SAVE_DEBOUNCE_MS);
-  }
-
-  #saveSoon(qs: QState | undefined): void {
-    if (!qs || this.#ctx?.readOnly) return;
-    if (qs.changeVersion === qs.savedVersion && !qs.inflight) return;
-    this.#save(qs).catch(() => undefined);
-  }
-
-  /** Saves now; resolves once the answers as they are now are stored. */
-  #save(qs: QState): Promise<void> {
-    clearTimeout(qs.timer);
-    qs.timer = undefined;
-    clearTimeout(qs.retryTimer);
-    qs.retryTimer = undefined;
-    if (qs.inflight) {
-      qs.again = true;
-      return qs.inflight;
-    }
-    const ctx = this.#ctx;
-    if (!ctx || ctx.readOnly) return Promise.resolve();
-    const run = async (): Promise<void> => {
-      // yield first, so `qs.inflight` is assigned before the `finally` below clears it
-      await null;
-      try {
-        do {
-          qs.again = false;
-          const version = qs.changeVersion;
-          const payload = this.#payload(qs);
-          const json = JSON.stringify(payload);
-          if (json !== qs.lastSent) {
-            this.#report(qs, 'saving');
-            await ctx.client.putAnswers(ctx.formId, qs.questionnaire.id, payload);
-            qs.lastSent = json;
-            if (hasUploadedFiles(payload)) await this.#adoptFileUrls(qs, ctx, payload, version);
-          }
-          qs.savedVersion = Math.max(qs.savedVersion, version);
-        } while (qs.again);
-        qs.failures = 0;
-        qs.error = null;
-        this.#report(qs, qs.savedVersion === qs.changeVersion ? 'saved' : 'pending');
-      } catch (err) {
-        const error = asApiError(err);
-        qs.error = error;
-        qs.failures++;
-        this.#report(qs, 'error', error);
-        this.#scheduleRetry(qs, error);
-        throw error;
-      } finally {
-        qs.inflight = null;
-      }
-    };
-    qs.inflight = run();
-    return qs.inflight;
-  }
-
-  /**
-   * After files were sent as base64, read the answers back and keep the service's file URLs instead,
-   * so later saves do not upload the same files again (and the user gets a link to each file).
-   * Best effort: a failed read keeps the base64 values.
-   */
-  async #adoptFileUrls(qs: QState, ctx: KybContext, sent: Answers, version: number): Promise<void> {
-    let stored: Answers | null;
-    try {
-      stored = await ctx.client.getAnswers(ctx.formId, qs.questionnaire.id);
-    } catch {
-      return;
-    }
-    let changed = false;
-    for (const [sKey, entries] of Object.entries(sent.sections)) {
-      for (const [qKey, entry] of Object.entries(entries)) {
-        const rec = qs.bySection.get(sKey)?.get(qKey);
-        if (!rec || (rec.question.type !== 'FILE' && rec.question.type !== 'FILE_MULTI')) continue;
-        if (rec.value !== entry.value) continue; // changed meanwhile
-        const back = stored?.sections[sKey]?.[qKey]?.value;
-        const adopted = adoptUrls(entry.value, back);
-        if (adopted === null) continue;
-        rec.value = adopted;
-        this.#touch(rec);
-        changed = true;
-      }
-    }
-    if (!changed) return;
-    // equivalent content: the body with URLs counts as sent when nothing else changed meanwhile
-    if (qs.changeVersion === version) qs.lastSent = JSON.stringify(this.#payload(qs));
-    ctx.requestUpdate();
-  }
-
-  #scheduleRetry(qs: QState, error: ApiError): void {
-    this.#listenOnline();
-    if (!error.transient) return; // retried on the next change or when back online
-    const base = Math.min(60_000, 1000 * 2 ** Math.min(qs.failures - 1, 6));
-    const delay = Math.max(error.retryAfterMs ?? 0, base * (0.8 + Math.random() * 0.4));
-    clearTimeout(qs.retryTimer);
-    qs.retryTimer = setTimeout(() => {
-      qs.retryTimer = undefined;
-      this.#save(qs).catch(() => undefined);
-    }, delay);
-  }
-
-  #listenOnline(): void {
-    if (this.#onlineListening || typeof window === 'undefined') return;
-    this.#onlineListening = true;
-    window.addEventListener('online', this.#onOnline);
-  }
-
-  #onOnline = (): void => {
-    const failed = this.#states.filter((qs) => qs.error);
-    if (failed.length === 0) {
-      window.removeEventListener('online', this.#onOnline);
-      this.#onlineListening = false;
-      return;
-    }
-    for (const qs of failed) this.#save(qs).catch(() => undefined);
-  };
 }
