@@ -3,12 +3,14 @@ import { property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
 import { ApiError } from '../api/http.ts';
+import type { CaptureSession } from '../api/age.ts';
 import { chunkLoader } from '../api/load-chunk.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import {
   attemptsLeft,
   CAMERA_STATES,
+  FIRST_SCREENS,
   initialState,
   outcomeOf,
   safeRedirect,
@@ -17,40 +19,40 @@ import {
   type MachineEvent,
   type MachineState,
 } from './machine.ts';
-import { hostedScreen, returnOutcome, type HostedStep } from './hosted.ts';
-import { localeDir } from './parts.ts';
+import type { HostedStep } from './hosted.ts';
+import type { CaptureControl } from './capture-control.ts';
 import type { CaptureHost } from './screens.ts';
-import {
-  announcementFor,
-  consentScreen,
-  countdownLine,
-  errorScreen,
-  expiredScreen,
-  loadingScreen,
-  outcomeScreen,
-  outcomeTexts,
-  type ReportedOutcome,
-} from './shell.ts';
+import type { ReportedOutcome } from './outcome.ts';
+import { localeDir } from './parts.ts';
+import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
-import { CaptureControl } from './capture-control.ts';
-
-export { AUTO_CAPTURE_S } from './capture-control.ts';
 import type { AgeCheckAttemptDetail, AgeCheckEventMap } from './events.ts';
 
+export { AUTO_CAPTURE_S } from './machine.ts';
 export type * from './events.ts';
 
-/*
- * The camera, image compression and QR code load on first use, as chunks of their own: an embed that
- * never reaches the capture step downloads none of them.
+type Flow = typeof import('./flow.ts');
+type Hosted = typeof import('./hosted.ts');
+
+const LOAD_FAILED = 'Part of the age check could not be downloaded.';
+/**
+ * Everything after the first screen (flow.ts): prefetched once the consent screen is up, and loaded
+ * before the machine enters a state whose screen is in it. The camera, image compression and QR code
+ * load on first use, as chunks of their own.
  */
+const loadFlow = chunkLoader(() => import('./flow.ts'), LOAD_FAILED);
+/** Hosted mode (no token, a session URL): its own chunk. */
+const loadHosted = chunkLoader(() => import('./hosted.ts'), LOAD_FAILED);
 const loadQr = () => import('./qr.ts');
 
-/** The screens after consent (screens.ts), loaded with the session. */
-const loadScreens = chunkLoader(
-  () => import('./screens.ts'),
-  'Part of the age check could not be downloaded.',
-);
+/** Runs `fn` when the browser is idle (a timeout where `requestIdleCallback` is missing). */
+function whenIdle(fn: () => void): void {
+  // Feature-detected (Safari has no requestIdleCallback): read from globalThis, called only if present.
+  const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback }).requestIdleCallback;
+  if (idle) idle.call(globalThis, fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
+}
 
 /** Seconds before a safe redirect is followed. */
 export const REDIRECT_DELAY_S = 3;
@@ -177,39 +179,77 @@ export class AgeCheckElement extends LitElement {
   #hostLang: string | null = null;
 
   #client: AgeClient | null = null;
-  #screens: typeof import('./screens.ts') | null = null;
+  /** The deferred chunk (flow.ts) once loaded, and the capture control built from it. */
+  #flow: Flow | null = null;
+  #capture: CaptureControl | null = null;
+  /** Hosted mode's chunk once loaded. */
+  #hosted: Hosted | null = null;
+  #hostedLoading = false;
+  #hostedFailed = false;
+  /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
+  #pending: Promise<unknown> | null = null;
   /** What the capture screens may do (see screens.ts). */
   readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl'> = {
     send: (event) => this.send(event),
-    capture: () => void this.#capture.captureFrame(),
-    chooseFile: (event) => void this.#capture.chooseFile(event),
-    upload: () => void this.#capture.upload(),
+    capture: () => void this.#capture?.captureFrame(),
+    chooseFile: (event) => void this.#capture?.chooseFile(event),
+    upload: () => void this.#capture?.upload(),
     qr: (url) => this.#qr(url),
   };
   #abort = new AbortController();
   #loadSeq = 0;
   #clock: ReturnType<typeof setInterval> | undefined;
   #redirectTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #capture = new CaptureControl({
-    element: this,
-    machine: () => this.machine,
-    replace: (state) => (this.machine = state),
-    send: (event) => this.send(event),
-    step: (event, attempt) => this.#step(event, attempt),
-    client: () => this.#client,
-    signal: () => this.#abort.signal,
-    emitError: (err) => this.#emitError(err),
-    fallback: (reason) => this.#emit('age-check-camera-fallback', { reason }),
-  });
   #readyFired = false;
   #lastScreen: string | null = null;
   #scrollCapture = false;
   #focusHeading = false;
   #disconnected = false;
+  #prefetching = false;
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.#capture.stream;
+    return this.#capture?.stream ?? null;
+  }
+
+  /** Also waits for a chunk the current screen is loading, and for the render after it. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.#pending) {
+      await this.#pending.catch(() => undefined);
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  /** Runs `load` as the chunk the current screen waits for (see `getUpdateComplete`). */
+  #waitFor<T>(load: Promise<T>): Promise<T> {
+    const p = load.finally(() => {
+      if (this.#pending === p) this.#pending = null;
+    });
+    this.#pending = p;
+    return p;
+  }
+
+  /** The deferred chunk: loaded once, then the capture control is built from it. */
+  #loadFlow(): Promise<Flow> {
+    return loadFlow().then((flow) => {
+      if (!this.#flow) {
+        this.#flow = flow;
+        this.#capture = new flow.CaptureControl({
+          element: this,
+          machine: () => this.machine,
+          replace: (state) => (this.machine = state),
+          send: (event) => this.send(event),
+          step: (event, attempt) => this.#step(event, attempt),
+          client: () => this.#client,
+          signal: () => this.#abort.signal,
+          emitError: (err) => this.#emitError(err),
+          fallback: (reason) => this.#emit('age-check-camera-fallback', { reason }),
+        });
+      }
+      return flow;
+    });
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -236,11 +276,11 @@ export class AgeCheckElement extends LitElement {
     document.removeEventListener('visibilitychange', this.#onVisibility);
     window.removeEventListener('message', this.#onMessage);
     this.#abort.abort();
-    this.#capture.stopCamera();
-    this.#capture.clearAuto();
+    this.#capture?.stopCamera();
+    this.#capture?.clearAuto();
     this.#clearRedirect();
     this.#stopClock();
-    this.#capture.dropImages();
+    this.#capture?.dropImages();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -262,10 +302,10 @@ export class AgeCheckElement extends LitElement {
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
       this.#abort = new AbortController();
-      this.#capture.stopCamera();
-      this.#capture.clearAuto();
+      this.#capture?.stopCamera();
+      this.#capture?.clearAuto();
       this.#clearRedirect();
-      this.#capture.dropImages();
+      this.#capture?.dropImages();
       this.#readyFired = false;
       this.#client = this.token
         ? new AgeClient({
@@ -281,8 +321,13 @@ export class AgeCheckElement extends LitElement {
   }
 
   protected override updated(): void {
+    if (this.machine.name === 'consent' && !this.#flow && !this.#prefetching) {
+      // The first screen is up: what comes after it downloads while the person reads.
+      this.#prefetching = true;
+      whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
+    }
     const video = this.renderRoot.querySelector('video');
-    const stream = this.#capture.stream;
+    const stream = this.#capture?.stream;
     if (video && stream && video.srcObject !== stream) {
       video.srcObject = stream;
       video.play().catch(() => undefined);
@@ -365,6 +410,22 @@ export class AgeCheckElement extends LitElement {
     const prev = this.machine;
     const next = transition(prev, event);
     if (next === prev) return prev;
+    if (!this.#flow && !FIRST_SCREENS.has(next.name)) {
+      // The new state's screen and effects are in the deferred chunk: the step runs once it is here
+      // (again from the state then current). If it cannot be downloaded, the load-failed error offers a reload.
+      const signal = this.#abort.signal;
+      void this.#waitFor(this.#loadFlow()).then(
+        () => {
+          if (!signal.aborted) this.#step(event, attempt);
+        },
+        (err: unknown) => {
+          if (signal.aborted) return;
+          this.#emitError(err);
+          this.send({ type: 'HTTP_ERROR', status: 0, kind: 'network' });
+        },
+      );
+      return prev;
+    }
     this.machine = next;
     if (attempt)
       this.#emit('age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
@@ -373,20 +434,20 @@ export class AgeCheckElement extends LitElement {
   }
 
   #enter(prev: MachineState, next: MachineState): void {
-    this.#announce(announcementFor(next));
+    if (this.#flow) this.#announce(this.#flow.announcementFor(next));
     const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
-    if (!cameraKept) this.#capture.stopCamera();
-    if (!CAMERA_STATES.has(next.name)) this.#capture.clearAuto();
+    if (!cameraKept) this.#capture?.stopCamera();
+    if (!CAMERA_STATES.has(next.name)) this.#capture?.clearAuto();
     switch (next.name) {
       case 'loading':
         this.#load();
         break;
       case 'camera-starting':
-        void this.#capture.startCamera();
+        void this.#capture?.startCamera();
         break;
       case 'live':
       case 'document-live':
-        if (this.autoCapture) this.#capture.startAuto();
+        if (this.autoCapture) this.#capture?.startAuto();
         break;
       case 'step-up':
         if (prev.name === 'uploading') this.#emit('age-check-step-up', {});
@@ -397,7 +458,7 @@ export class AgeCheckElement extends LitElement {
         this.#finish(next);
         break;
       case 'expired':
-        this.#capture.dropImages();
+        this.#capture?.dropImages();
         break;
       default:
         break;
@@ -406,7 +467,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   #finish(next: MachineState): void {
-    this.#capture.dropImages();
+    this.#capture?.dropImages();
     const outcome = outcomeOf(next);
     const url = safeRedirect(next.session?.redirect_url);
     if (outcome && next.name !== 'completed-already') {
@@ -430,11 +491,19 @@ export class AgeCheckElement extends LitElement {
     if (this.machine.name !== 'loading') this.machine = { ...this.machine, name: 'loading', error: null };
     const seq = ++this.#loadSeq;
     const signal = this.#abort.signal;
-    Promise.all([client.session({ signal }), loadScreens()]).then(
-      ([session, loaded]) => {
+    const sessionLoaded = (session: CaptureSession): MachineEvent => ({ type: 'SESSION_LOADED', session });
+    client
+      .session({ signal })
+      .then((session) =>
+        // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
+        this.#flow || FIRST_SCREENS.has(transition(this.machine, sessionLoaded(session)).name)
+          ? session
+          : this.#waitFor(this.#loadFlow()).then(() => session),
+      )
+      .then(
+      (session) => {
         if (seq !== this.#loadSeq || signal.aborted) return;
-        this.#screens = loaded;
-        this.send({ type: 'SESSION_LOADED', session });
+        this.send(sessionLoaded(session));
         if (!this.#readyFired) {
           this.#readyFired = true;
           this.#emit('age-check-ready', {
@@ -517,42 +586,20 @@ export class AgeCheckElement extends LitElement {
           privacyUrl: this.privacyUrl,
           onStart: () => this.send({ type: 'CONSENT' }),
         });
-      case 'camera-starting':
-      case 'live':
-      case 'document-live':
-      case 'capturing':
-      case 'uploading':
-      case 'retry':
-      case 'step-up':
-      case 'document-review':
-      case 'paused':
-      case 'fallback':
-        // The screens load with the session, so they are here whenever the machine reaches these states.
-        return this.#screens
-          ? this.#screens.captureScreen(m, {
-              ...this.#actions,
-              autoCount: this.#capture.autoCount,
-              sessionUrl: this.sessionUrl,
-            })
-          : loadingScreen();
-      case 'done':
-      case 'locked':
-      case 'completed-already': {
-        const url = safeRedirect(m.session?.redirect_url);
-        const secs = this.redirectAt > 0 ? Math.max(0, Math.ceil((this.redirectAt - this.now) / 1000)) : 0;
-        return outcomeScreen({
-          outcome: outcomeOf(m),
-          already: m.name === 'completed-already',
-          redirect: url !== null && this.redirect !== 'none' ? { url, secs } : null,
-        });
-      }
-      case 'expired':
-        return expiredScreen();
       case 'error':
         return errorScreen(this.machine.error, {
           retry: () => this.send({ type: 'RETRY' }),
           reload: () => this.send({ type: 'RELOAD' }),
         });
+      default:
+        // The machine enters the other states only once the deferred chunk is here (see `#step`).
+        return this.#flow
+          ? this.#flow.flowScreen(
+              m,
+              { ...this.#actions, autoCount: this.#capture?.autoCount ?? 0, sessionUrl: this.sessionUrl },
+              { redirectAt: this.redirectAt, now: this.now, follow: this.redirect !== 'none' },
+            )
+          : loadingScreen();
     }
   }
 
@@ -580,7 +627,30 @@ export class AgeCheckElement extends LitElement {
   }
 
   #hostedScreen(): TemplateResult {
-    return hostedScreen({
+    const hosted = this.#hosted;
+    if (!hosted) {
+      if (this.#hostedFailed)
+        return errorScreen({ reason: 'load-failed', recovery: null, status: 0, code: null }, {
+          retry: () => undefined,
+          reload: () => undefined,
+        });
+      if (!this.#hostedLoading) {
+        this.#hostedLoading = true;
+        void this.#waitFor(loadHosted()).then(
+          (m) => {
+            this.#hosted = m;
+            this.requestUpdate();
+          },
+          (err: unknown) => {
+            this.#hostedFailed = true;
+            this.#emitError(err);
+            this.requestUpdate();
+          },
+        );
+      }
+      return loadingScreen();
+    }
+    return hosted.hostedScreen({
       url: this.sessionUrl,
       step: this.hostedStep,
       loaded: this.hostedLoaded,
@@ -599,11 +669,12 @@ export class AgeCheckElement extends LitElement {
   #onMessage = (e: MessageEvent): void => {
     if (!this.#isHosted || this.hostedStep !== 'frame') return;
     const frame = this.renderRoot.querySelector<HTMLIFrameElement>('iframe.hosted-frame');
-    const outcome = returnOutcome(e, frame, location.origin);
+    const hosted = this.#hosted;
+    const outcome = hosted?.returnOutcome(e, frame, location.origin);
     if (!outcome) return;
     this.hostedOutcome = outcome;
     this.#setHosted('done');
-    const t = outcomeTexts(outcome);
+    const t = hosted!.outcomeTexts(outcome);
     this.#announce(`${t.title}. ${t.text}`);
     this.#emit('age-check-complete', { outcome });
   };

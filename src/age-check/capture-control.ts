@@ -7,6 +7,7 @@ import type { AgeClient } from '../api/age-client.ts';
 import { ApiError } from '../api/http.ts';
 import type { CameraError } from './camera.ts';
 import {
+  AUTO_CAPTURE_S,
   CAMERA_STATES,
   resultFromSession,
   type CameraFailure,
@@ -19,8 +20,7 @@ import { uploadAttempt, type Images } from './upload.ts';
 const loadCamera = () => import('./camera.ts');
 const loadCapture = () => import('./capture.ts');
 
-/** Seconds of the automatic-capture countdown. */
-export const AUTO_CAPTURE_S = 3;
+export { AUTO_CAPTURE_S };
 
 const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());
 const isCameraError = (err: unknown): err is CameraError =>

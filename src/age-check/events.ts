@@ -5,7 +5,7 @@
  */
 import type { CaptureSession } from '../api/age.ts';
 import type { CameraFailure } from './machine.ts';
-import type { ReportedOutcome } from './shell.ts';
+import type { ReportedOutcome } from './outcome.ts';
 
 export interface AgeCheckReadyDetail {
   status: CaptureSession['status'];

@@ -9,7 +9,8 @@ import { html, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { safeRedirect } from './machine.ts';
 import { heading } from './parts.ts';
-import { consentScreen, outcomeScreen, type ReportedOutcome } from './shell.ts';
+import { outcomeScreen, type ReportedOutcome } from './outcome.ts';
+import { consentScreen } from './shell.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */
 export const HOSTED_OUTCOMES: readonly ReportedOutcome[] = [
@@ -121,3 +122,4 @@ export function hostedScreen(o: HostedScreenOptions): TemplateResult {
       return outcomeScreen({ outcome: o.outcome, already: false, redirect: null });
   }
 }
+export { outcomeTexts } from './outcome.ts';

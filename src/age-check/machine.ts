@@ -108,8 +108,16 @@ export const initialState: MachineState = {
 
 /** States after which nothing more can happen in this session. */
 export const TERMINAL: ReadonlySet<StateName> = new Set(['done', 'expired', 'locked', 'completed-already']);
+/**
+ * States whose screen is in the element's first download (shell.ts); the others' screens and effects are
+ * in its deferred chunk (flow.ts), loaded before the machine enters them.
+ */
+export const FIRST_SCREENS: ReadonlySet<StateName> = new Set(['loading', 'consent', 'error']);
 /** States in which the camera is running. */
 export const CAMERA_STATES: ReadonlySet<StateName> = new Set(['live', 'document-live']);
+
+/** Seconds of the automatic-capture countdown. */
+export const AUTO_CAPTURE_S = 3;
 
 export const attemptsLeft = (s: CaptureSession | null): number =>
   s ? Math.max(0, s.retry_limit - s.attempts_used) : 0;
