@@ -19,10 +19,9 @@ import {
   type MachineEvent,
   type MachineState,
 } from './machine.ts';
-import type { HostedStep } from './hosted.ts';
+import type { HostedMode } from './hosted.ts';
 import type { CaptureControl } from './capture-control.ts';
 import type { CaptureHost } from './screens.ts';
-import type { ReportedOutcome } from './outcome.ts';
 import { localeDir } from './parts.ts';
 import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
@@ -33,7 +32,6 @@ export { AUTO_CAPTURE_S } from './machine.ts';
 export type * from './events.ts';
 
 type Flow = typeof import('./flow.ts');
-type Hosted = typeof import('./hosted.ts');
 
 const LOAD_FAILED = 'Part of the age check could not be downloaded.';
 /**
@@ -172,9 +170,6 @@ export class AgeCheckElement extends LitElement {
   @state() private redirectAt = 0;
   /** The text of the polite live region (attempt results and outcomes). */
   @state() private announcement = '';
-  @state() private hostedStep: HostedStep = 'consent';
-  @state() private hostedLoaded = false;
-  @state() private hostedOutcome: ReportedOutcome | null = null;
   /** The `lang` the element put on its host (only when the page had set none). */
   #hostLang: string | null = null;
 
@@ -182,10 +177,9 @@ export class AgeCheckElement extends LitElement {
   /** The deferred chunk (flow.ts) once loaded, and the capture control built from it. */
   #flow: Flow | null = null;
   #capture: CaptureControl | null = null;
-  /** Hosted mode's chunk once loaded. */
-  #hosted: Hosted | null = null;
-  #hostedLoading = false;
-  #hostedFailed = false;
+  /** Hosted mode (hosted.ts, loaded on demand). */
+  #hosted: HostedMode | null = null;
+  #hostedLoad: 'loading' | 'failed' | null = null;
   /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
   #pending: Promise<unknown> | null = null;
   /** What the capture screens may do (see screens.ts). */
@@ -260,7 +254,6 @@ export class AgeCheckElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('visibilitychange', this.#onVisibility);
-    window.addEventListener('message', this.#onMessage);
     if (this.#disconnected) {
       this.#disconnected = false;
       this.#abort = new AbortController();
@@ -274,7 +267,6 @@ export class AgeCheckElement extends LitElement {
     super.disconnectedCallback();
     this.#disconnected = true;
     document.removeEventListener('visibilitychange', this.#onVisibility);
-    window.removeEventListener('message', this.#onMessage);
     this.#abort.abort();
     this.#capture?.stopCamera();
     this.#capture?.clearAuto();
@@ -284,7 +276,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const screen = this.#isHosted ? `hosted:${this.hostedStep}` : this.machine.name;
+    const screen = this.#isHosted ? `hosted:${this.#hosted?.step ?? 'consent'}` : this.machine.name;
     if (screen !== this.#lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside
       // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
@@ -294,10 +286,7 @@ export class AgeCheckElement extends LitElement {
       this.#scrollCapture = screen === 'live' || screen === 'document-live';
       this.#lastScreen = screen;
     }
-    if (changed.has('sessionUrl') && this.#isHosted) {
-      this.#setHosted('consent');
-      this.hostedOutcome = null;
-    }
+    if (changed.has('sessionUrl') && this.#isHosted) this.#hosted?.reset();
     if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
@@ -501,25 +490,30 @@ export class AgeCheckElement extends LitElement {
           : this.#waitFor(this.#loadFlow()).then(() => session),
       )
       .then(
-      (session) => {
-        if (seq !== this.#loadSeq || signal.aborted) return;
-        this.send(sessionLoaded(session));
-        if (!this.#readyFired) {
-          this.#readyFired = true;
-          this.#emit('age-check-ready', {
-            status: session.status,
-            step: session.step,
-            attemptsLeft: attemptsLeft(session),
+        (session) => {
+          if (seq !== this.#loadSeq || signal.aborted) return;
+          this.send(sessionLoaded(session));
+          if (!this.#readyFired) {
+            this.#readyFired = true;
+            this.#emit('age-check-ready', {
+              status: session.status,
+              step: session.step,
+              attemptsLeft: attemptsLeft(session),
+            });
+          }
+        },
+        (err: unknown) => {
+          if (seq !== this.#loadSeq || signal.aborted) return;
+          this.#emitError(err);
+          const e = err instanceof ApiError ? err : null;
+          this.send({
+            type: 'HTTP_ERROR',
+            status: e?.status ?? 0,
+            code: e?.code,
+            kind: e?.kind ?? 'network',
           });
-        }
-      },
-      (err: unknown) => {
-        if (seq !== this.#loadSeq || signal.aborted) return;
-        this.#emitError(err);
-        const e = err instanceof ApiError ? err : null;
-        this.send({ type: 'HTTP_ERROR', status: e?.status ?? 0, code: e?.code, kind: e?.kind ?? 'network' });
-      },
-    );
+        },
+      );
   }
 
   #onVisibility = (): void => {
@@ -627,57 +621,38 @@ export class AgeCheckElement extends LitElement {
   }
 
   #hostedScreen(): TemplateResult {
-    const hosted = this.#hosted;
-    if (!hosted) {
-      if (this.#hostedFailed)
-        return errorScreen({ reason: 'load-failed', recovery: null, status: 0, code: null }, {
+    if (this.#hosted) return this.#hosted.render();
+    if (this.#hostedLoad === 'failed')
+      return errorScreen(
+        { reason: 'load-failed', recovery: null, status: 0, code: null },
+        {
           retry: () => undefined,
           reload: () => undefined,
-        });
-      if (!this.#hostedLoading) {
-        this.#hostedLoading = true;
-        void this.#waitFor(loadHosted()).then(
-          (m) => {
-            this.#hosted = m;
-            this.requestUpdate();
-          },
-          (err: unknown) => {
-            this.#hostedFailed = true;
-            this.#emitError(err);
-            this.requestUpdate();
-          },
-        );
-      }
-      return loadingScreen();
+        },
+      );
+    if (this.#hostedLoad === null) {
+      this.#hostedLoad = 'loading';
+      void this.#waitFor(loadHosted()).then(
+        (m) => {
+          this.#hosted = new m.HostedMode({
+            host: this,
+            active: () => this.#isHosted,
+            sessionUrl: () => this.sessionUrl,
+            privacyUrl: () => this.privacyUrl,
+            announce: (text) => this.#announce(text),
+            complete: (outcome) => this.#emit('age-check-complete', { outcome }),
+          });
+          this.requestUpdate();
+        },
+        (err: unknown) => {
+          this.#hostedLoad = 'failed';
+          this.#emitError(err);
+          this.requestUpdate();
+        },
+      );
     }
-    return hosted.hostedScreen({
-      url: this.sessionUrl,
-      step: this.hostedStep,
-      loaded: this.hostedLoaded,
-      outcome: this.hostedOutcome,
-      privacyUrl: this.privacyUrl,
-      onStart: () => this.#setHosted('frame'),
-      onLoad: () => (this.hostedLoaded = true),
-    });
+    return loadingScreen();
   }
-
-  #setHosted(step: HostedStep): void {
-    this.hostedStep = step;
-    this.hostedLoaded = false;
-  }
-
-  #onMessage = (e: MessageEvent): void => {
-    if (!this.#isHosted || this.hostedStep !== 'frame') return;
-    const frame = this.renderRoot.querySelector<HTMLIFrameElement>('iframe.hosted-frame');
-    const hosted = this.#hosted;
-    const outcome = hosted?.returnOutcome(e, frame, location.origin);
-    if (!outcome) return;
-    this.hostedOutcome = outcome;
-    this.#setHosted('done');
-    const t = hosted!.outcomeTexts(outcome);
-    this.#announce(`${t.title}. ${t.text}`);
-    this.#emit('age-check-complete', { outcome });
-  };
 }
 
 declare global {

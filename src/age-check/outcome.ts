@@ -131,4 +131,3 @@ export function expiredScreen(): TemplateResult {
       <p>${msg('The time for this age check has run out. Ask for a new link to try again.')}</p>
     </div>`;
 }
-
