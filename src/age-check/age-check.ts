@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
@@ -42,7 +42,6 @@ const LOAD_FAILED = 'Part of the age check could not be downloaded.';
 const loadFlow = chunkLoader(() => import('./flow.ts'), LOAD_FAILED);
 /** Hosted mode (no token, a session URL): its own chunk. */
 const loadHosted = chunkLoader(() => import('./hosted.ts'), LOAD_FAILED);
-const loadQr = () => import('./qr.ts');
 
 /** Runs `fn` when the browser is idle (a timeout where `requestIdleCallback` is missing). */
 function whenIdle(fn: () => void): void {
@@ -165,8 +164,6 @@ export class AgeCheckElement extends LitElement {
   /** The machine's current state (read-only for embedders; tests inspect it). */
   @state() protected machine: MachineState = initialState;
   @state() protected now = Date.now();
-  @state() private _qr: { url: string; svg: TemplateResult } | null = null;
-  #qrLoading: string | null = null;
   @state() private redirectAt = 0;
   /** The text of the polite live region (attempt results and outcomes). */
   @state() private announcement = '';
@@ -183,12 +180,11 @@ export class AgeCheckElement extends LitElement {
   /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
   #pending: Promise<unknown> | null = null;
   /** What the capture screens may do (see screens.ts). */
-  readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl'> = {
+  readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl' | 'qr'> = {
     send: (event) => this.send(event),
     capture: () => void this.#capture?.captureFrame(),
     chooseFile: (event) => void this.#capture?.chooseFile(event),
     upload: () => void this.#capture?.upload(),
-    qr: (url) => this.#qr(url),
   };
   #abort = new AbortController();
   #loadSeq = 0;
@@ -268,11 +264,9 @@ export class AgeCheckElement extends LitElement {
     this.#disconnected = true;
     document.removeEventListener('visibilitychange', this.#onVisibility);
     this.#abort.abort();
-    this.#capture?.stopCamera();
-    this.#capture?.clearAuto();
+    this.#capture?.stop();
     this.#clearRedirect();
     this.#stopClock();
-    this.#capture?.dropImages();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -291,10 +285,8 @@ export class AgeCheckElement extends LitElement {
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
       this.#abort = new AbortController();
-      this.#capture?.stopCamera();
-      this.#capture?.clearAuto();
+      this.#capture?.stop();
       this.#clearRedirect();
-      this.#capture?.dropImages();
       this.#readyFired = false;
       this.#client = this.token
         ? new AgeClient({
@@ -315,12 +307,7 @@ export class AgeCheckElement extends LitElement {
       this.#prefetching = true;
       whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
     }
-    const video = this.renderRoot.querySelector('video');
-    const stream = this.#capture?.stream;
-    if (video && stream && video.srcObject !== stream) {
-      video.srcObject = stream;
-      video.play().catch(() => undefined);
-    }
+    this.#capture?.attachStream();
     if (this.#focusHeading) {
       this.#focusHeading = false;
       // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
@@ -328,7 +315,7 @@ export class AgeCheckElement extends LitElement {
     }
     if (this.#scrollCapture) {
       this.#scrollCapture = false;
-      this.#showCapture();
+      this.#capture?.showCapture();
     }
     // WCAG 3.1.2: the host carries the language too, unless the page set its own.
     const lang = activeLocale();
@@ -337,20 +324,6 @@ export class AgeCheckElement extends LitElement {
       this.setAttribute('lang', lang);
       this.#hostLang = lang;
     }
-  }
-
-  /**
-   * The live view and its capture button together in the viewport (the preview's height is capped by
-   * the viewport in CSS): scrolls just enough, keeping the preview's top below `--age-check-viewport-offset`.
-   */
-  #showCapture(): void {
-    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
-    const actions = this.renderRoot.querySelector<HTMLElement>('.capture-actions');
-    if (!stage || !actions) return;
-    const height = window.visualViewport?.height ?? window.innerHeight;
-    if (actions.getBoundingClientRect().bottom > height) actions.scrollIntoView({ block: 'end' });
-    const offset = parseFloat(getComputedStyle(stage).scrollMarginTop) || 0;
-    if (stage.getBoundingClientRect().top < offset) stage.scrollIntoView({ block: 'start' });
   }
 
   /** Puts `text` in the live region (a repeated text changes by a space, so it is read again). */
@@ -587,30 +560,14 @@ export class AgeCheckElement extends LitElement {
         });
       default:
         // The machine enters the other states only once the deferred chunk is here (see `#step`).
-        return this.#flow
-          ? this.#flow.flowScreen(
-              m,
-              { ...this.#actions, autoCount: this.#capture?.autoCount ?? 0, sessionUrl: this.sessionUrl },
-              { redirectAt: this.redirectAt, now: this.now, follow: this.redirect !== 'none' },
-            )
+        return this.#flow && this.#capture
+          ? this.#flow.flowScreen(m, this.#capture.host(this.#actions, this.sessionUrl), {
+              redirectAt: this.redirectAt,
+              now: this.now,
+              follow: this.redirect !== 'none',
+            })
           : loadingScreen();
     }
-  }
-
-  /** The QR code of `url`, rendered once its module has loaded. */
-  #qr(url: string): TemplateResult | typeof nothing {
-    if (this._qr?.url === url) return this._qr.svg;
-    if (this.#qrLoading !== url) {
-      this.#qrLoading = url;
-      loadQr()
-        .then(({ qrSvg }) => {
-          if (this.#qrLoading === url) this._qr = { url, svg: qrSvg(url) };
-        })
-        .catch(() => {
-          this.#qrLoading = null; // shown without a code; the file input still works
-        });
-    }
-    return nothing;
   }
 
   // --- hosted mode ---------------------------------------------------------------------------------
