@@ -1,4 +1,12 @@
-import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  adoptStyles,
+  html,
+  LitElement,
+  supportsAdoptingStyleSheets,
+  type CSSResult,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
@@ -196,6 +204,7 @@ export class AgeCheckElement extends LitElement {
   #focusHeading = false;
   #disconnected = false;
   #prefetching = false;
+  #laterStyles = false;
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
@@ -226,6 +235,7 @@ export class AgeCheckElement extends LitElement {
     return loadFlow().then((flow) => {
       if (!this.#flow) {
         this.#flow = flow;
+        this.#adoptLater(flow.laterStyles);
         this.#capture = new flow.CaptureControl({
           element: this,
           machine: () => this.machine,
@@ -240,6 +250,16 @@ export class AgeCheckElement extends LitElement {
       }
       return flow;
     });
+  }
+
+  /** Adds the styles of the screens after the first one (styles-later.ts), once, with their chunk. */
+  #adoptLater(later: CSSResult): void {
+    const root = this.renderRoot;
+    if (this.#laterStyles || !(root instanceof ShadowRoot)) return;
+    this.#laterStyles = true;
+    // Adopted stylesheets are a list that is replaced (so it holds both); the fallback appends `<style>`s.
+    const first = (this.constructor as typeof AgeCheckElement).elementStyles;
+    withStyleNonce(this, () => adoptStyles(root, supportsAdoptingStyleSheets ? [...first, later] : [later]));
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -307,6 +327,7 @@ export class AgeCheckElement extends LitElement {
       this.#prefetching = true;
       whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
     }
+    if (this.#flow) this.#adoptLater(this.#flow.laterStyles);
     this.#capture?.attachStream();
     if (this.#focusHeading) {
       this.#focusHeading = false;
@@ -591,6 +612,7 @@ export class AgeCheckElement extends LitElement {
       this.#hostedLoad = 'loading';
       void this.#waitFor(loadHosted()).then(
         (m) => {
+          this.#adoptLater(m.laterStyles);
           this.#hosted = new m.HostedMode({
             host: this,
             active: () => this.#isHosted,

@@ -11,6 +11,7 @@ import { safeRedirect } from './machine.ts';
 import { heading } from './parts.ts';
 import { outcomeScreen, outcomeTexts, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
+export { laterStyles } from './styles-later.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */
 export const HOSTED_OUTCOMES: readonly ReportedOutcome[] = [

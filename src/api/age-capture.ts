@@ -41,4 +41,3 @@ export const AttemptResponse = z.object({
 export type AttemptResponse = z.infer<typeof AttemptResponse>;
 
 export const CAPTURE_ERROR_CODES = ['session_expired', 'session_locked', 'session_completed'] as const;
-
