@@ -1,63 +1,37 @@
-import {
-  adoptStyles,
-  html,
-  LitElement,
-  supportsAdoptingStyleSheets,
-  type CSSResult,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
 import { ApiError } from '../api/http.ts';
 import type { CaptureSession } from '../api/age.ts';
-import { chunkLoader } from '../api/load-chunk.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import {
   attemptsLeft,
   CAMERA_STATES,
   FIRST_SCREENS,
+  firstTransition,
   initialState,
   outcomeOf,
   safeRedirect,
   TERMINAL,
-  transition,
   type MachineEvent,
   type MachineState,
-} from './machine.ts';
+} from './machine-first.ts';
 import type { HostedMode } from './hosted.ts';
 import type { CaptureControl } from './capture-control.ts';
 import type { CaptureHost } from './screens.ts';
+import { adoptLater, loadFlow, loadHosted, whenIdle } from './lazy.ts';
 import { localeDir } from './parts.ts';
 import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { AgeCheckAttemptDetail, AgeCheckEventMap } from './events.ts';
 
-export { AUTO_CAPTURE_S } from './machine.ts';
+export { AUTO_CAPTURE_S } from './machine-first.ts';
 export type * from './events.ts';
 
 type Flow = typeof import('./flow.ts');
-
-const LOAD_FAILED = 'Part of the age check could not be downloaded.';
-/**
- * Everything after the first screen (flow.ts): prefetched once the consent screen is up, and loaded
- * before the machine enters a state whose screen is in it. The camera, image compression and QR code
- * load on first use, as chunks of their own.
- */
-const loadFlow = chunkLoader(() => import('./flow.ts'), LOAD_FAILED);
-/** Hosted mode (no token, a session URL): its own chunk. */
-const loadHosted = chunkLoader(() => import('./hosted.ts'), LOAD_FAILED);
-
-/** Runs `fn` when the browser is idle (a timeout where `requestIdleCallback` is missing). */
-function whenIdle(fn: () => void): void {
-  // Feature-detected (Safari has no requestIdleCallback): read from globalThis, called only if present.
-  const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback }).requestIdleCallback;
-  if (idle) idle.call(globalThis, fn, { timeout: 2000 });
-  else setTimeout(fn, 200);
-}
 
 /** Seconds before a safe redirect is followed. */
 export const REDIRECT_DELAY_S = 3;
@@ -204,7 +178,6 @@ export class AgeCheckElement extends LitElement {
   #focusHeading = false;
   #disconnected = false;
   #prefetching = false;
-  #laterStyles = false;
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
@@ -235,7 +208,7 @@ export class AgeCheckElement extends LitElement {
     return loadFlow().then((flow) => {
       if (!this.#flow) {
         this.#flow = flow;
-        this.#adoptLater(flow.laterStyles);
+        adoptLater(this, flow.laterStyles);
         this.#capture = new flow.CaptureControl({
           element: this,
           machine: () => this.machine,
@@ -250,16 +223,6 @@ export class AgeCheckElement extends LitElement {
       }
       return flow;
     });
-  }
-
-  /** Adds the styles of the screens after the first one (styles-later.ts), once, with their chunk. */
-  #adoptLater(later: CSSResult): void {
-    const root = this.renderRoot;
-    if (this.#laterStyles || !(root instanceof ShadowRoot)) return;
-    this.#laterStyles = true;
-    // Adopted stylesheets are a list that is replaced (so it holds both); the fallback appends `<style>`s.
-    const first = (this.constructor as typeof AgeCheckElement).elementStyles;
-    withStyleNonce(this, () => adoptStyles(root, supportsAdoptingStyleSheets ? [...first, later] : [later]));
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -327,7 +290,7 @@ export class AgeCheckElement extends LitElement {
       this.#prefetching = true;
       whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
     }
-    if (this.#flow) this.#adoptLater(this.#flow.laterStyles);
+    if (this.#flow) adoptLater(this, this.#flow.laterStyles);
     this.#capture?.attachStream();
     if (this.#focusHeading) {
       this.#focusHeading = false;
@@ -379,6 +342,11 @@ export class AgeCheckElement extends LitElement {
 
   // --- the machine and its effects ------------------------------------------------------------------
 
+  /** The whole machine once the deferred chunk is here; before, its first-screen part (machine-first.ts). */
+  #transition(state: MachineState, event: MachineEvent): MachineState {
+    return (this.#flow?.transition ?? firstTransition)(state, event);
+  }
+
   /** Runs one machine step, then the effects of entering the new state. */
   protected send(event: MachineEvent): MachineState {
     return this.#step(event, null);
@@ -391,7 +359,7 @@ export class AgeCheckElement extends LitElement {
    */
   #step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
     const prev = this.machine;
-    const next = transition(prev, event);
+    const next = this.#transition(prev, event);
     if (next === prev) return prev;
     if (!this.#flow && !FIRST_SCREENS.has(next.name)) {
       // The new state's screen and effects are in the deferred chunk: the step runs once it is here
@@ -479,7 +447,7 @@ export class AgeCheckElement extends LitElement {
       .session({ signal })
       .then((session) =>
         // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
-        this.#flow || FIRST_SCREENS.has(transition(this.machine, sessionLoaded(session)).name)
+        this.#flow || FIRST_SCREENS.has(this.#transition(this.machine, sessionLoaded(session)).name)
           ? session
           : this.#waitFor(this.#loadFlow()).then(() => session),
       )
@@ -612,7 +580,7 @@ export class AgeCheckElement extends LitElement {
       this.#hostedLoad = 'loading';
       void this.#waitFor(loadHosted()).then(
         (m) => {
-          this.#adoptLater(m.laterStyles);
+          adoptLater(this, m.laterStyles);
           this.#hosted = new m.HostedMode({
             host: this,
             active: () => this.#isHosted,

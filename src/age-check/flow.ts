@@ -6,11 +6,12 @@
  * only the loading, consent and error screens.
  */
 import type { TemplateResult } from 'lit';
-import { outcomeOf, safeRedirect, type MachineState } from './machine.ts';
+import { outcomeOf, safeRedirect, type MachineState } from './machine-first.ts';
 import { expiredScreen, outcomeScreen } from './outcome.ts';
 import { captureScreen, type CaptureHost } from './screens.ts';
 
 export { CaptureControl } from './capture-control.ts';
+export { transition } from './machine.ts';
 export { announcementFor } from './outcome.ts';
 export { laterStyles } from './styles-later.ts';
 

@@ -7,7 +7,7 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
-import { safeRedirect } from './machine.ts';
+import { safeRedirect } from './machine-first.ts';
 import { heading } from './parts.ts';
 import { outcomeScreen, outcomeTexts, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
