@@ -543,10 +543,11 @@ export class AgeCheckElement extends LitElement {
           onStart: () => this.send({ type: 'CONSENT' }),
         });
       case 'error':
-        return errorScreen(this.machine.error, {
-          retry: () => this.send({ type: 'RETRY' }),
-          reload: () => this.send({ type: 'RELOAD' }),
-        });
+        return errorScreen(
+          this.machine.error,
+          { retry: () => this.send({ type: 'RETRY' }), reload: () => this.send({ type: 'RELOAD' }) },
+          this.#flow?.captureErrorText,
+        );
       default:
         // The machine enters the other states only once the deferred chunk is here (see `#step`).
         return this.#flow && this.#capture

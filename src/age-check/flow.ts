@@ -12,7 +12,7 @@ import { captureScreen, type CaptureHost } from './screens.ts';
 
 export { CaptureControl } from './capture-control.ts';
 export { transition } from './machine.ts';
-export { announcementFor } from './outcome.ts';
+export { announcementFor, captureErrorText } from './outcome.ts';
 export { laterStyles } from './styles-later.ts';
 
 /** The redirect notice's clock: when it is followed (0: not running), now, and whether it will be. */

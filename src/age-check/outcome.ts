@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { AgeOutcome } from '../api/age.ts';
-import { attemptsLeft, outcomeOf, type MachineState } from './machine-first.ts';
+import { attemptsLeft, outcomeOf, type MachineError, type MachineState } from './machine-first.ts';
 import { attemptsText, heading } from './parts.ts';
 
 /** Outcomes the element reports: the capture API's, and the published enum's `FACE_MISMATCH` (hosted page). */
@@ -130,4 +130,18 @@ export function expiredScreen(): TemplateResult {
     <div part="outcome" class="outcome warning">
       <p>${msg('The time for this age check has run out. Ask for a new link to try again.')}</p>
     </div>`;
+}
+
+/** The texts of the errors after a photo was taken (see `errorScreen` in shell.ts), or null for the others. */
+export function captureErrorText(reason: MachineError['reason']): string | null {
+  switch (reason) {
+    case 'network':
+      return msg('The photo could not be sent. Check your connection and try again. No attempt was used.');
+    case 'server':
+      return msg('The service is not available right now. Try again in a moment. No attempt was used.');
+    case 'image':
+      return msg('The photo could not be read. Try again with another photo.');
+    default:
+      return null;
+  }
 }

@@ -88,9 +88,14 @@ export function consentScreen(o: ConsentOptions): TemplateResult {
     </div>`;
 }
 
+/**
+ * The error screen. `later` gives the texts of the errors that only happen after a photo was taken (the
+ * deferred chunk's `captureErrorText`); the others are here, so a failed load can always say what happened.
+ */
 export function errorScreen(
   err: MachineError | null,
   actions: { retry: () => void; reload: () => void },
+  later?: (reason: MachineError['reason']) => string | null,
 ): TemplateResult {
   let title = msg('Something went wrong');
   let text: string;
@@ -102,17 +107,10 @@ export function errorScreen(
     case 'load-failed':
       text = msg('The age check could not be loaded. Check your connection and try again.');
       break;
-    case 'network':
-      text = msg('The photo could not be sent. Check your connection and try again. No attempt was used.');
-      break;
-    case 'server':
-      text = msg('The service is not available right now. Try again in a moment. No attempt was used.');
-      break;
-    case 'image':
-      text = msg('The photo could not be read. Try again with another photo.');
-      break;
     default:
-      text = msg('The request could not be completed. Reload the age check to continue.');
+      text =
+        (err && later?.(err.reason)) ??
+        msg('The request could not be completed. Reload the age check to continue.');
   }
   return html`${heading(title)}
     <p part="error" class="error-text" role="alert">${text}</p>
