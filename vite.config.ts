@@ -335,7 +335,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   name: 'schemas-kyb',
                   test: /src\/api\/(countries|theme-colors|kyb(-company|-flow|-people)?|document-types)\.ts$/,
                 },
-                { name: 'schemas-age', test: /src\/api\/age\.ts$/ },
+                { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
                 {
                   name: 'kyb-screens',
                   test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/(index|contrast)\.ts$/,

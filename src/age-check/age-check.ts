@@ -1,56 +1,37 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
 import { ApiError } from '../api/http.ts';
-import { chunkLoader } from '../api/load-chunk.ts';
+import type { CaptureSession } from '../api/age.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import {
   attemptsLeft,
   CAMERA_STATES,
+  FIRST_SCREENS,
+  firstTransition,
   initialState,
   outcomeOf,
   safeRedirect,
   TERMINAL,
-  transition,
   type MachineEvent,
   type MachineState,
-} from './machine.ts';
-import { hostedScreen, returnOutcome, type HostedStep } from './hosted.ts';
-import { localeDir } from './parts.ts';
+} from './machine-first.ts';
+import type { HostedMode } from './hosted.ts';
+import type { CaptureControl } from './capture-control.ts';
 import type { CaptureHost } from './screens.ts';
-import {
-  announcementFor,
-  consentScreen,
-  countdownLine,
-  errorScreen,
-  expiredScreen,
-  loadingScreen,
-  outcomeScreen,
-  outcomeTexts,
-  type ReportedOutcome,
-} from './shell.ts';
+import { adoptLater, loadFlow, loadHosted, whenIdle } from './lazy.ts';
+import { localeDir } from './parts.ts';
+import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
-import { CaptureControl } from './capture-control.ts';
-
-export { AUTO_CAPTURE_S } from './capture-control.ts';
 import type { AgeCheckAttemptDetail, AgeCheckEventMap } from './events.ts';
 
+export { AUTO_CAPTURE_S } from './machine-first.ts';
 export type * from './events.ts';
 
-/*
- * The camera, image compression and QR code load on first use, as chunks of their own: an embed that
- * never reaches the capture step downloads none of them.
- */
-const loadQr = () => import('./qr.ts');
-
-/** The screens after consent (screens.ts), loaded with the session. */
-const loadScreens = chunkLoader(
-  () => import('./screens.ts'),
-  'Part of the age check could not be downloaded.',
-);
+type Flow = typeof import('./flow.ts');
 
 /** Seconds before a safe redirect is followed. */
 export const REDIRECT_DELAY_S = 3;
@@ -165,51 +146,83 @@ export class AgeCheckElement extends LitElement {
   /** The machine's current state (read-only for embedders; tests inspect it). */
   @state() protected machine: MachineState = initialState;
   @state() protected now = Date.now();
-  @state() private _qr: { url: string; svg: TemplateResult } | null = null;
-  #qrLoading: string | null = null;
   @state() private redirectAt = 0;
   /** The text of the polite live region (attempt results and outcomes). */
   @state() private announcement = '';
-  @state() private hostedStep: HostedStep = 'consent';
-  @state() private hostedLoaded = false;
-  @state() private hostedOutcome: ReportedOutcome | null = null;
   /** The `lang` the element put on its host (only when the page had set none). */
   #hostLang: string | null = null;
 
   #client: AgeClient | null = null;
-  #screens: typeof import('./screens.ts') | null = null;
+  /** The deferred chunk (flow.ts) once loaded, and the capture control built from it. */
+  #flow: Flow | null = null;
+  #capture: CaptureControl | null = null;
+  /** Hosted mode (hosted.ts, loaded on demand). */
+  #hosted: HostedMode | null = null;
+  #hostedLoad: 'loading' | 'failed' | null = null;
+  /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
+  #pending: Promise<unknown> | null = null;
   /** What the capture screens may do (see screens.ts). */
-  readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl'> = {
+  readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl' | 'qr'> = {
     send: (event) => this.send(event),
-    capture: () => void this.#capture.captureFrame(),
-    chooseFile: (event) => void this.#capture.chooseFile(event),
-    upload: () => void this.#capture.upload(),
-    qr: (url) => this.#qr(url),
+    capture: () => void this.#capture?.captureFrame(),
+    chooseFile: (event) => void this.#capture?.chooseFile(event),
+    upload: () => void this.#capture?.upload(),
   };
   #abort = new AbortController();
   #loadSeq = 0;
   #clock: ReturnType<typeof setInterval> | undefined;
   #redirectTimer: ReturnType<typeof setTimeout> | undefined;
-  readonly #capture = new CaptureControl({
-    element: this,
-    machine: () => this.machine,
-    replace: (state) => (this.machine = state),
-    send: (event) => this.send(event),
-    step: (event, attempt) => this.#step(event, attempt),
-    client: () => this.#client,
-    signal: () => this.#abort.signal,
-    emitError: (err) => this.#emitError(err),
-    fallback: (reason) => this.#emit('age-check-camera-fallback', { reason }),
-  });
   #readyFired = false;
   #lastScreen: string | null = null;
   #scrollCapture = false;
   #focusHeading = false;
   #disconnected = false;
+  #prefetching = false;
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.#capture.stream;
+    return this.#capture?.stream ?? null;
+  }
+
+  /** Also waits for a chunk the current screen is loading, and for the render after it. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.#pending) {
+      await this.#pending.catch(() => undefined);
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  /** Runs `load` as the chunk the current screen waits for (see `getUpdateComplete`). */
+  #waitFor<T>(load: Promise<T>): Promise<T> {
+    const p = load.finally(() => {
+      if (this.#pending === p) this.#pending = null;
+    });
+    this.#pending = p;
+    return p;
+  }
+
+  /** The deferred chunk: loaded once, then the capture control is built from it. */
+  #loadFlow(): Promise<Flow> {
+    return loadFlow().then((flow) => {
+      if (!this.#flow) {
+        this.#flow = flow;
+        adoptLater(this, flow.laterStyles);
+        this.#capture = new flow.CaptureControl({
+          element: this,
+          machine: () => this.machine,
+          replace: (state) => (this.machine = state),
+          send: (event) => this.send(event),
+          step: (event, attempt) => this.#step(event, attempt),
+          client: () => this.#client,
+          signal: () => this.#abort.signal,
+          emitError: (err) => this.#emitError(err),
+          fallback: (reason) => this.#emit('age-check-camera-fallback', { reason }),
+        });
+      }
+      return flow;
+    });
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -220,7 +233,6 @@ export class AgeCheckElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('visibilitychange', this.#onVisibility);
-    window.addEventListener('message', this.#onMessage);
     if (this.#disconnected) {
       this.#disconnected = false;
       this.#abort = new AbortController();
@@ -234,17 +246,14 @@ export class AgeCheckElement extends LitElement {
     super.disconnectedCallback();
     this.#disconnected = true;
     document.removeEventListener('visibilitychange', this.#onVisibility);
-    window.removeEventListener('message', this.#onMessage);
     this.#abort.abort();
-    this.#capture.stopCamera();
-    this.#capture.clearAuto();
+    this.#capture?.stop();
     this.#clearRedirect();
     this.#stopClock();
-    this.#capture.dropImages();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const screen = this.#isHosted ? `hosted:${this.hostedStep}` : this.machine.name;
+    const screen = this.#isHosted ? `hosted:${this.#hosted?.step ?? 'consent'}` : this.machine.name;
     if (screen !== this.#lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside
       // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
@@ -254,18 +263,13 @@ export class AgeCheckElement extends LitElement {
       this.#scrollCapture = screen === 'live' || screen === 'document-live';
       this.#lastScreen = screen;
     }
-    if (changed.has('sessionUrl') && this.#isHosted) {
-      this.#setHosted('consent');
-      this.hostedOutcome = null;
-    }
+    if (changed.has('sessionUrl') && this.#isHosted) this.#hosted?.reset();
     if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
       this.#abort = new AbortController();
-      this.#capture.stopCamera();
-      this.#capture.clearAuto();
+      this.#capture?.stop();
       this.#clearRedirect();
-      this.#capture.dropImages();
       this.#readyFired = false;
       this.#client = this.token
         ? new AgeClient({
@@ -281,12 +285,13 @@ export class AgeCheckElement extends LitElement {
   }
 
   protected override updated(): void {
-    const video = this.renderRoot.querySelector('video');
-    const stream = this.#capture.stream;
-    if (video && stream && video.srcObject !== stream) {
-      video.srcObject = stream;
-      video.play().catch(() => undefined);
+    if (this.machine.name === 'consent' && !this.#flow && !this.#prefetching) {
+      // The first screen is up: what comes after it downloads while the person reads.
+      this.#prefetching = true;
+      whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
     }
+    if (this.#flow) adoptLater(this, this.#flow.laterStyles);
+    this.#capture?.attachStream();
     if (this.#focusHeading) {
       this.#focusHeading = false;
       // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
@@ -294,7 +299,7 @@ export class AgeCheckElement extends LitElement {
     }
     if (this.#scrollCapture) {
       this.#scrollCapture = false;
-      this.#showCapture();
+      this.#capture?.showCapture();
     }
     // WCAG 3.1.2: the host carries the language too, unless the page set its own.
     const lang = activeLocale();
@@ -303,20 +308,6 @@ export class AgeCheckElement extends LitElement {
       this.setAttribute('lang', lang);
       this.#hostLang = lang;
     }
-  }
-
-  /**
-   * The live view and its capture button together in the viewport (the preview's height is capped by
-   * the viewport in CSS): scrolls just enough, keeping the preview's top below `--age-check-viewport-offset`.
-   */
-  #showCapture(): void {
-    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
-    const actions = this.renderRoot.querySelector<HTMLElement>('.capture-actions');
-    if (!stage || !actions) return;
-    const height = window.visualViewport?.height ?? window.innerHeight;
-    if (actions.getBoundingClientRect().bottom > height) actions.scrollIntoView({ block: 'end' });
-    const offset = parseFloat(getComputedStyle(stage).scrollMarginTop) || 0;
-    if (stage.getBoundingClientRect().top < offset) stage.scrollIntoView({ block: 'start' });
   }
 
   /** Puts `text` in the live region (a repeated text changes by a space, so it is read again). */
@@ -351,6 +342,11 @@ export class AgeCheckElement extends LitElement {
 
   // --- the machine and its effects ------------------------------------------------------------------
 
+  /** The whole machine once the deferred chunk is here; before, its first-screen part (machine-first.ts). */
+  #transition(state: MachineState, event: MachineEvent): MachineState {
+    return (this.#flow?.transition ?? firstTransition)(state, event);
+  }
+
   /** Runs one machine step, then the effects of entering the new state. */
   protected send(event: MachineEvent): MachineState {
     return this.#step(event, null);
@@ -363,8 +359,24 @@ export class AgeCheckElement extends LitElement {
    */
   #step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
     const prev = this.machine;
-    const next = transition(prev, event);
+    const next = this.#transition(prev, event);
     if (next === prev) return prev;
+    if (!this.#flow && !FIRST_SCREENS.has(next.name)) {
+      // The new state's screen and effects are in the deferred chunk: the step runs once it is here
+      // (again from the state then current). If it cannot be downloaded, the load-failed error offers a reload.
+      const signal = this.#abort.signal;
+      void this.#waitFor(this.#loadFlow()).then(
+        () => {
+          if (!signal.aborted) this.#step(event, attempt);
+        },
+        (err: unknown) => {
+          if (signal.aborted) return;
+          this.#emitError(err);
+          this.send({ type: 'HTTP_ERROR', status: 0, kind: 'network' });
+        },
+      );
+      return prev;
+    }
     this.machine = next;
     if (attempt)
       this.#emit('age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
@@ -373,20 +385,20 @@ export class AgeCheckElement extends LitElement {
   }
 
   #enter(prev: MachineState, next: MachineState): void {
-    this.#announce(announcementFor(next));
+    if (this.#flow) this.#announce(this.#flow.announcementFor(next));
     const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
-    if (!cameraKept) this.#capture.stopCamera();
-    if (!CAMERA_STATES.has(next.name)) this.#capture.clearAuto();
+    if (!cameraKept) this.#capture?.stopCamera();
+    if (!CAMERA_STATES.has(next.name)) this.#capture?.clearAuto();
     switch (next.name) {
       case 'loading':
         this.#load();
         break;
       case 'camera-starting':
-        void this.#capture.startCamera();
+        void this.#capture?.startCamera();
         break;
       case 'live':
       case 'document-live':
-        if (this.autoCapture) this.#capture.startAuto();
+        if (this.autoCapture) this.#capture?.startAuto();
         break;
       case 'step-up':
         if (prev.name === 'uploading') this.#emit('age-check-step-up', {});
@@ -397,7 +409,7 @@ export class AgeCheckElement extends LitElement {
         this.#finish(next);
         break;
       case 'expired':
-        this.#capture.dropImages();
+        this.#capture?.dropImages();
         break;
       default:
         break;
@@ -406,7 +418,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   #finish(next: MachineState): void {
-    this.#capture.dropImages();
+    this.#capture?.dropImages();
     const outcome = outcomeOf(next);
     const url = safeRedirect(next.session?.redirect_url);
     if (outcome && next.name !== 'completed-already') {
@@ -430,27 +442,40 @@ export class AgeCheckElement extends LitElement {
     if (this.machine.name !== 'loading') this.machine = { ...this.machine, name: 'loading', error: null };
     const seq = ++this.#loadSeq;
     const signal = this.#abort.signal;
-    Promise.all([client.session({ signal }), loadScreens()]).then(
-      ([session, loaded]) => {
-        if (seq !== this.#loadSeq || signal.aborted) return;
-        this.#screens = loaded;
-        this.send({ type: 'SESSION_LOADED', session });
-        if (!this.#readyFired) {
-          this.#readyFired = true;
-          this.#emit('age-check-ready', {
-            status: session.status,
-            step: session.step,
-            attemptsLeft: attemptsLeft(session),
+    const sessionLoaded = (session: CaptureSession): MachineEvent => ({ type: 'SESSION_LOADED', session });
+    client
+      .session({ signal })
+      .then((session) =>
+        // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
+        this.#flow || FIRST_SCREENS.has(this.#transition(this.machine, sessionLoaded(session)).name)
+          ? session
+          : this.#waitFor(this.#loadFlow()).then(() => session),
+      )
+      .then(
+        (session) => {
+          if (seq !== this.#loadSeq || signal.aborted) return;
+          this.send(sessionLoaded(session));
+          if (!this.#readyFired) {
+            this.#readyFired = true;
+            this.#emit('age-check-ready', {
+              status: session.status,
+              step: session.step,
+              attemptsLeft: attemptsLeft(session),
+            });
+          }
+        },
+        (err: unknown) => {
+          if (seq !== this.#loadSeq || signal.aborted) return;
+          this.#emitError(err);
+          const e = err instanceof ApiError ? err : null;
+          this.send({
+            type: 'HTTP_ERROR',
+            status: e?.status ?? 0,
+            code: e?.code,
+            kind: e?.kind ?? 'network',
           });
-        }
-      },
-      (err: unknown) => {
-        if (seq !== this.#loadSeq || signal.aborted) return;
-        this.#emitError(err);
-        const e = err instanceof ApiError ? err : null;
-        this.send({ type: 'HTTP_ERROR', status: e?.status ?? 0, code: e?.code, kind: e?.kind ?? 'network' });
-      },
-    );
+        },
+      );
   }
 
   #onVisibility = (): void => {
@@ -517,59 +542,22 @@ export class AgeCheckElement extends LitElement {
           privacyUrl: this.privacyUrl,
           onStart: () => this.send({ type: 'CONSENT' }),
         });
-      case 'camera-starting':
-      case 'live':
-      case 'document-live':
-      case 'capturing':
-      case 'uploading':
-      case 'retry':
-      case 'step-up':
-      case 'document-review':
-      case 'paused':
-      case 'fallback':
-        // The screens load with the session, so they are here whenever the machine reaches these states.
-        return this.#screens
-          ? this.#screens.captureScreen(m, {
-              ...this.#actions,
-              autoCount: this.#capture.autoCount,
-              sessionUrl: this.sessionUrl,
+      case 'error':
+        return errorScreen(
+          this.machine.error,
+          { retry: () => this.send({ type: 'RETRY' }), reload: () => this.send({ type: 'RELOAD' }) },
+          this.#flow?.captureErrorText,
+        );
+      default:
+        // The machine enters the other states only once the deferred chunk is here (see `#step`).
+        return this.#flow && this.#capture
+          ? this.#flow.flowScreen(m, this.#capture.host(this.#actions, this.sessionUrl), {
+              redirectAt: this.redirectAt,
+              now: this.now,
+              follow: this.redirect !== 'none',
             })
           : loadingScreen();
-      case 'done':
-      case 'locked':
-      case 'completed-already': {
-        const url = safeRedirect(m.session?.redirect_url);
-        const secs = this.redirectAt > 0 ? Math.max(0, Math.ceil((this.redirectAt - this.now) / 1000)) : 0;
-        return outcomeScreen({
-          outcome: outcomeOf(m),
-          already: m.name === 'completed-already',
-          redirect: url !== null && this.redirect !== 'none' ? { url, secs } : null,
-        });
-      }
-      case 'expired':
-        return expiredScreen();
-      case 'error':
-        return errorScreen(this.machine.error, {
-          retry: () => this.send({ type: 'RETRY' }),
-          reload: () => this.send({ type: 'RELOAD' }),
-        });
     }
-  }
-
-  /** The QR code of `url`, rendered once its module has loaded. */
-  #qr(url: string): TemplateResult | typeof nothing {
-    if (this._qr?.url === url) return this._qr.svg;
-    if (this.#qrLoading !== url) {
-      this.#qrLoading = url;
-      loadQr()
-        .then(({ qrSvg }) => {
-          if (this.#qrLoading === url) this._qr = { url, svg: qrSvg(url) };
-        })
-        .catch(() => {
-          this.#qrLoading = null; // shown without a code; the file input still works
-        });
-    }
-    return nothing;
   }
 
   // --- hosted mode ---------------------------------------------------------------------------------
@@ -580,33 +568,39 @@ export class AgeCheckElement extends LitElement {
   }
 
   #hostedScreen(): TemplateResult {
-    return hostedScreen({
-      url: this.sessionUrl,
-      step: this.hostedStep,
-      loaded: this.hostedLoaded,
-      outcome: this.hostedOutcome,
-      privacyUrl: this.privacyUrl,
-      onStart: () => this.#setHosted('frame'),
-      onLoad: () => (this.hostedLoaded = true),
-    });
+    if (this.#hosted) return this.#hosted.render();
+    if (this.#hostedLoad === 'failed')
+      return errorScreen(
+        { reason: 'load-failed', recovery: null, status: 0, code: null },
+        {
+          retry: () => undefined,
+          reload: () => undefined,
+        },
+      );
+    if (this.#hostedLoad === null) {
+      this.#hostedLoad = 'loading';
+      void this.#waitFor(loadHosted()).then(
+        (m) => {
+          adoptLater(this, m.laterStyles);
+          this.#hosted = new m.HostedMode({
+            host: this,
+            active: () => this.#isHosted,
+            sessionUrl: () => this.sessionUrl,
+            privacyUrl: () => this.privacyUrl,
+            announce: (text) => this.#announce(text),
+            complete: (outcome) => this.#emit('age-check-complete', { outcome }),
+          });
+          this.requestUpdate();
+        },
+        (err: unknown) => {
+          this.#hostedLoad = 'failed';
+          this.#emitError(err);
+          this.requestUpdate();
+        },
+      );
+    }
+    return loadingScreen();
   }
-
-  #setHosted(step: HostedStep): void {
-    this.hostedStep = step;
-    this.hostedLoaded = false;
-  }
-
-  #onMessage = (e: MessageEvent): void => {
-    if (!this.#isHosted || this.hostedStep !== 'frame') return;
-    const frame = this.renderRoot.querySelector<HTMLIFrameElement>('iframe.hosted-frame');
-    const outcome = returnOutcome(e, frame, location.origin);
-    if (!outcome) return;
-    this.hostedOutcome = outcome;
-    this.#setHosted('done');
-    const t = outcomeTexts(outcome);
-    this.#announce(`${t.title}. ${t.text}`);
-    this.#emit('age-check-complete', { outcome });
-  };
 }
 
 declare global {

@@ -3,24 +3,27 @@
  * the automatic-capture countdown, taking the frame or reading a chosen file, and sending the attempt.
  * It holds the stream and the photos; the element owns the machine and hands in what this needs.
  */
+import { nothing, type TemplateResult } from 'lit';
 import type { AgeClient } from '../api/age-client.ts';
 import { ApiError } from '../api/http.ts';
 import type { CameraError } from './camera.ts';
 import {
+  AUTO_CAPTURE_S,
   CAMERA_STATES,
   resultFromSession,
   type CameraFailure,
   type MachineEvent,
   type MachineState,
 } from './machine.ts';
+import type { CaptureHost } from './screens.ts';
 import { uploadAttempt, type Images } from './upload.ts';
 
 /* The camera and image compression load on first use, as chunks of their own. */
 const loadCamera = () => import('./camera.ts');
 const loadCapture = () => import('./capture.ts');
+const loadQr = () => import('./qr.ts');
 
-/** Seconds of the automatic-capture countdown. */
-export const AUTO_CAPTURE_S = 3;
+export { AUTO_CAPTURE_S };
 
 const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());
 const isCameraError = (err: unknown): err is CameraError =>
@@ -52,8 +55,51 @@ export class CaptureControl {
   #seq = 0;
   #autoTimer: ReturnType<typeof setInterval> | undefined;
   #images: Images = {};
+  #qr: { url: string; svg: TemplateResult } | null = null;
+  #qrLoading: string | null = null;
 
   constructor(private readonly h: CaptureDeps) {}
+
+  /** What the capture screens may do: the element's `actions`, and this control's countdown and QR code. */
+  host(
+    actions: Pick<CaptureHost, 'send' | 'capture' | 'chooseFile' | 'upload'>,
+    sessionUrl: string | null,
+  ): CaptureHost {
+    return { ...actions, autoCount: this.autoCount, sessionUrl, qr: (url) => this.qr(url) };
+  }
+
+  /** The QR code of `url`, rendered once its module has loaded. */
+  qr(url: string): TemplateResult | typeof nothing {
+    if (this.#qr?.url === url) return this.#qr.svg;
+    if (this.#qrLoading !== url) {
+      this.#qrLoading = url;
+      loadQr()
+        .then(({ qrSvg }) => {
+          if (this.#qrLoading !== url) return;
+          this.#qr = { url, svg: qrSvg(url) };
+          this.h.element.requestUpdate();
+        })
+        .catch(() => {
+          this.#qrLoading = null; // shown without a code; the file input still works
+        });
+    }
+    return nothing;
+  }
+
+  /**
+   * The live view and its capture button together in the viewport (the preview's height is capped by
+   * the viewport in CSS): scrolls just enough, keeping the preview's top below `--age-check-viewport-offset`.
+   */
+  showCapture(): void {
+    const root = this.h.element.renderRoot;
+    const stage = root.querySelector<HTMLElement>('.stage');
+    const actions = root.querySelector<HTMLElement>('.capture-actions');
+    if (!stage || !actions) return;
+    const height = window.visualViewport?.height ?? window.innerHeight;
+    if (actions.getBoundingClientRect().bottom > height) actions.scrollIntoView({ block: 'end' });
+    const offset = parseFloat(getComputedStyle(stage).scrollMarginTop) || 0;
+    if (stage.getBoundingClientRect().top < offset) stage.scrollIntoView({ block: 'start' });
+  }
 
   #video(): HTMLVideoElement | null {
     return this.h.element.renderRoot.querySelector('video');
@@ -95,6 +141,23 @@ export class CaptureControl {
       const reason: CameraFailure = isCameraError(err) ? err.reason : 'busy';
       this.h.send({ type: 'CAMERA_FAILED', reason });
       this.h.fallback(reason);
+    }
+  }
+
+  /** Stops the camera and the countdown and forgets the photos (removal, a new token). */
+  stop(): void {
+    this.stopCamera();
+    this.clearAuto();
+    this.dropImages();
+  }
+
+  /** Shows the live stream in the rendered `<video>`. */
+  attachStream(): void {
+    const video = this.#video();
+    const stream = this.stream;
+    if (video && stream && video.srcObject !== stream) {
+      video.srcObject = stream;
+      video.play().catch(() => undefined);
     }
   }
 

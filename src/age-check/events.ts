@@ -4,8 +4,8 @@
  * `age-check-step-up` when it asks for a document); `age-check-complete` last.
  */
 import type { CaptureSession } from '../api/age.ts';
-import type { CameraFailure } from './machine.ts';
-import type { ReportedOutcome } from './shell.ts';
+import type { CameraFailure } from './machine-first.ts';
+import type { ReportedOutcome } from './outcome.ts';
 
 export interface AgeCheckReadyDetail {
   status: CaptureSession['status'];

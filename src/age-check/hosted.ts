@@ -5,11 +5,13 @@
  * package), which posts `{type: 'age-check-return', outcome}` to its parent. Only that message, from the
  * element's own iframe and the page's own origin, with an outcome of the published enum, is accepted.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
-import { safeRedirect } from './machine.ts';
+import { safeRedirect } from './machine-first.ts';
 import { heading } from './parts.ts';
-import { consentScreen, outcomeScreen, type ReportedOutcome } from './shell.ts';
+import { outcomeScreen, outcomeTexts, type ReportedOutcome } from './outcome.ts';
+import { consentScreen } from './shell.ts';
+export { laterStyles } from './styles-later.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */
 export const HOSTED_OUTCOMES: readonly ReportedOutcome[] = [
@@ -120,4 +122,78 @@ export function hostedScreen(o: HostedScreenOptions): TemplateResult {
     default:
       return outcomeScreen({ outcome: o.outcome, already: false, redirect: null });
   }
+}
+
+/** What hosted mode needs from the element. */
+export interface HostedHost {
+  readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode; readonly isConnected: boolean };
+  /** Whether the element is in hosted mode (a session URL and no token). */
+  active(): boolean;
+  sessionUrl(): string | null;
+  privacyUrl(): string | null;
+  /** Puts a text in the element's live region. */
+  announce(text: string): void;
+  /** Fires `age-check-complete`. */
+  complete(outcome: ReportedOutcome): void;
+}
+
+/**
+ * Hosted mode's state and screens: its own consent, the framed provider page, the outcome the return page
+ * posts (only from the element's own frame and the page's origin, see `returnOutcome`).
+ */
+export class HostedMode implements ReactiveController {
+  step: HostedStep = 'consent';
+  #loaded = false;
+  #outcome: ReportedOutcome | null = null;
+
+  constructor(private readonly h: HostedHost) {
+    h.host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('message', this.#onMessage);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('message', this.#onMessage);
+  }
+
+  /** Back to the consent screen (a new session URL). */
+  reset(): void {
+    this.#set('consent');
+    this.#outcome = null;
+  }
+
+  render(): TemplateResult {
+    return hostedScreen({
+      url: this.h.sessionUrl(),
+      step: this.step,
+      loaded: this.#loaded,
+      outcome: this.#outcome,
+      privacyUrl: this.h.privacyUrl(),
+      onStart: () => this.#set('frame'),
+      onLoad: () => {
+        this.#loaded = true;
+        this.h.host.requestUpdate();
+      },
+    });
+  }
+
+  #set(step: HostedStep): void {
+    this.step = step;
+    this.#loaded = false;
+    this.h.host.requestUpdate();
+  }
+
+  #onMessage = (e: MessageEvent): void => {
+    if (!this.h.active() || this.step !== 'frame') return;
+    const frame = this.h.host.renderRoot.querySelector<HTMLIFrameElement>('iframe.hosted-frame');
+    const outcome = returnOutcome(e, frame, location.origin);
+    if (!outcome) return;
+    this.#outcome = outcome;
+    this.#set('done');
+    const t = outcomeTexts(outcome);
+    this.h.announce(`${t.title}. ${t.text}`);
+    this.h.complete(outcome);
+  };
 }

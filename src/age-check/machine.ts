@@ -1,6 +1,8 @@
 /**
  * The pure state machine of `<age-check>`: `transition(state, event) -> state`, no DOM, no camera,
  * no network. The element performs the side effects (camera, uploads, timers) when a state is entered.
+ * The states and the first screen's part of it are in machine-first.ts (re-exported here), which the
+ * element's first download holds; this module is in its deferred chunk.
  *
  * Decision rules of the capture page (supplement, "Age estimation capture"):
  * - `attempt.result` DECIDED -> the session's outcome (SUCCESS, UNDERAGE, UNCERTAIN; ATTEMPTS_EXCEEDED locks);
@@ -9,142 +11,18 @@
  * - HTTP 401 -> invalid link, 409 -> already completed, 410 -> expired, 423 -> locked;
  * - network faults, timeouts and 5xx/429 on an upload -> a retryable error that uses no attempt.
  */
-import type { AgeOutcome, AttemptResponse, CaptureSession } from '../api/age.ts';
-import { safeServiceUrl } from '../api/url.ts';
+import type { AttemptResponse, CaptureSession } from '../api/age-capture.ts';
+import {
+  attemptsLeft,
+  CAMERA_STATES,
+  firstTransition,
+  isLocked,
+  startCapture,
+  type MachineEvent,
+  type MachineState,
+} from './machine-first.ts';
 
-export type StateName =
-  | 'loading'
-  | 'consent'
-  | 'camera-starting'
-  | 'live'
-  | 'capturing'
-  | 'uploading'
-  | 'retry'
-  | 'step-up'
-  | 'document-live'
-  | 'document-review'
-  | 'paused'
-  | 'done'
-  | 'expired'
-  | 'locked'
-  | 'completed-already'
-  | 'error'
-  | 'fallback';
-
-/** What is being captured: the selfie or the identity document. */
-export type Target = 'selfie' | 'document';
-export type DocumentSide = 'front' | 'back';
-export type CameraFailure = 'denied' | 'no-camera' | 'busy' | 'insecure' | 'unsupported';
-
-/**
- * Why the element shows its error screen, and how to recover:
- * `invalid-link` (401, none), `load-failed` (reload), `network` / `server` (capture again, no attempt
- * was used), `unexpected` (reload: the service refused the request, e.g. a wrong step), `image` (the
- * picture could not be read or compressed: capture again).
- */
-export type ErrorReason = 'invalid-link' | 'load-failed' | 'network' | 'server' | 'unexpected' | 'image';
-export type Recovery = 'reload' | 'capture' | null;
-
-export interface MachineError {
-  reason: ErrorReason;
-  recovery: Recovery;
-  status: number;
-  code: string | null;
-}
-
-export interface MachineState {
-  readonly name: StateName;
-  readonly session: CaptureSession | null;
-  /** What the camera or the file input captures. */
-  readonly target: Target;
-  /** The side of the document being captured (documents only). */
-  readonly side: DocumentSide;
-  /** Upload progress 0..1 while `uploading`. */
-  readonly progress: number;
-  /** Set once the camera failed: later captures go straight to the file fallback. */
-  readonly cameraFailure: CameraFailure | null;
-  readonly error: MachineError | null;
-  /** Whether the camera was live when the page was hidden (it resumes on its own when visible). */
-  readonly resumeOnVisible: boolean;
-  /** The last attempt's result, for the retry screen. */
-  readonly lastResult: AttemptResponse['attempt']['result'] | null;
-}
-
-export type MachineEvent =
-  | { type: 'SESSION_LOADED'; session: CaptureSession }
-  | { type: 'CONSENT' }
-  | { type: 'CAMERA_READY' }
-  | { type: 'CAMERA_FAILED'; reason: CameraFailure }
-  | { type: 'CAPTURE' }
-  | { type: 'CAPTURED' }
-  | { type: 'CAPTURE_FAILED' }
-  | { type: 'ADD_BACK' }
-  | { type: 'RETAKE' }
-  | { type: 'SUBMIT_DOCUMENT' }
-  | { type: 'UPLOAD_PROGRESS'; fraction: number }
-  | { type: 'ATTEMPT_RESULT'; response: AttemptResponse }
-  | { type: 'HTTP_ERROR'; status: number; code?: string | null | undefined; kind?: string | undefined }
-  | { type: 'EXPIRED' }
-  | { type: 'RETRY' }
-  | { type: 'START_DOCUMENT' }
-  | { type: 'RELOAD' }
-  | { type: 'PAGE_HIDDEN' }
-  | { type: 'PAGE_VISIBLE' }
-  | { type: 'RESUME' }
-  | { type: 'CAMERA_RETRY' }
-  | { type: 'USE_FILE' };
-
-export const initialState: MachineState = {
-  name: 'loading',
-  session: null,
-  target: 'selfie',
-  side: 'front',
-  progress: 0,
-  cameraFailure: null,
-  error: null,
-  resumeOnVisible: false,
-  lastResult: null,
-};
-
-/** States after which nothing more can happen in this session. */
-export const TERMINAL: ReadonlySet<StateName> = new Set(['done', 'expired', 'locked', 'completed-already']);
-/** States in which the camera is running. */
-export const CAMERA_STATES: ReadonlySet<StateName> = new Set(['live', 'document-live']);
-
-export const attemptsLeft = (s: CaptureSession | null): number =>
-  s ? Math.max(0, s.retry_limit - s.attempts_used) : 0;
-
-const isLocked = (s: CaptureSession) =>
-  s.outcome === 'ATTEMPTS_EXCEEDED' || (s.status === 'FAILED' && s.step === 'DONE');
-
-/** Where to start (or continue) the capture of `target`: the camera, or the file fallback once it failed. */
-function startCapture(state: MachineState, target: Target, side: DocumentSide = 'front'): MachineState {
-  return {
-    ...state,
-    name: state.cameraFailure ? 'fallback' : 'camera-starting',
-    target,
-    side,
-    progress: 0,
-    error: null,
-    resumeOnVisible: false,
-  };
-}
-
-/** The screen for a session as the service reports it. `initial` marks the first load of the page. */
-export function stateForSession(
-  state: MachineState,
-  session: CaptureSession,
-  initial: boolean,
-): MachineState {
-  const base: MachineState = { ...state, session, error: null, progress: 0 };
-  if (session.status === 'EXPIRED') return { ...base, name: 'expired' };
-  if (isLocked(session)) return { ...base, name: 'locked' };
-  if (session.status === 'COMPLETED' || session.step === 'DONE')
-    return { ...base, name: initial ? 'completed-already' : 'done' };
-  if (session.step === 'DOCUMENT') return { ...base, name: 'step-up', target: 'document', side: 'front' };
-  if (initial) return { ...base, name: 'consent', target: 'selfie' };
-  return { ...base, name: 'retry', target: 'selfie' };
-}
+export * from './machine-first.ts';
 
 /** The attempt result a session implies (when an answer was lost but the service processed the attempt). */
 export function resultFromSession(session: CaptureSession): AttemptResponse['attempt']['result'] {
@@ -175,57 +53,14 @@ function applyAttempt(state: MachineState, response: AttemptResponse): MachineSt
   }
 }
 
-/** Maps an HTTP (or transport) failure to the next state. `uploading` tells an upload from a load. */
-export function applyHttpError(
-  state: MachineState,
-  status: number,
-  code: string | null | undefined,
-  kind: string | undefined,
-): MachineState {
-  const error = (reason: ErrorReason, recovery: Recovery): MachineState => ({
-    ...state,
-    name: 'error',
-    progress: 0,
-    error: { reason, recovery, status, code: code ?? null },
-  });
-  if (status === 401) return error('invalid-link', null);
-  if (status === 409 || code === 'session_completed')
-    return { ...state, name: 'completed-already', error: null };
-  if (status === 410 || code === 'session_expired') return { ...state, name: 'expired', error: null };
-  if (status === 423 || code === 'session_locked') return { ...state, name: 'locked', error: null };
-  const upload = state.name === 'uploading';
-  const transport = kind === 'network' || kind === 'timeout' || status === 0;
-  if (!upload) return error('load-failed', 'reload');
-  if (transport) return error('network', 'capture');
-  if (status >= 500 || status === 429) return error('server', 'capture');
-  return error('unexpected', 'reload');
-}
-
 /** The machine: unknown (state, event) pairs leave the state unchanged. */
 export function transition(state: MachineState, event: MachineEvent): MachineState {
   const name = state.name;
-  // Expiry ends everything that is not already final.
-  if (event.type === 'EXPIRED')
-    return TERMINAL.has(name) ? state : { ...state, name: 'expired', progress: 0 };
-  if (event.type === 'HTTP_ERROR') {
-    if (TERMINAL.has(name)) return state;
-    return applyHttpError(state, event.status, event.code, event.kind);
-  }
   switch (event.type) {
     case 'SESSION_LOADED':
-      if (name === 'loading') return stateForSession(state, event.session, state.session === null);
-      if (name === 'uploading')
-        return applyAttempt(state, {
-          ...event.session,
-          attempt: { result: resultFromSession(event.session) },
-        });
-      return state;
-    case 'RELOAD':
-      return name === 'error' && state.error?.recovery === 'reload'
-        ? { ...state, name: 'loading', error: null }
-        : state;
-    case 'CONSENT':
-      return name === 'consent' ? startCapture(state, 'selfie') : state;
+      return name === 'uploading'
+        ? applyAttempt(state, { ...event.session, attempt: { result: resultFromSession(event.session) } })
+        : firstTransition(state, event);
     case 'CAMERA_READY':
       if (name !== 'camera-starting') return state;
       return { ...state, name: state.target === 'document' ? 'document-live' : 'live' };
@@ -284,17 +119,8 @@ export function transition(state: MachineState, event: MachineEvent): MachineSta
       return name === 'live' || name === 'document-live' || name === 'camera-starting'
         ? { ...state, name: 'fallback', resumeOnVisible: false }
         : state;
+    default:
+      // Loading, consent, errors and expiry.
+      return firstTransition(state, event);
   }
-}
-
-/** The outcome to report when a state is final, or null. */
-export function outcomeOf(state: MachineState): AgeOutcome | null {
-  if (state.name === 'locked') return 'ATTEMPTS_EXCEEDED';
-  if (state.name === 'done' || state.name === 'completed-already') return state.session?.outcome ?? null;
-  return null;
-}
-
-/** The redirect to follow, or null: the one rule for service URLs (`src/api/url.ts`), absolute only. */
-export function safeRedirect(url: string | null | undefined): string | null {
-  return safeServiceUrl(url);
 }

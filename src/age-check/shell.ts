@@ -1,103 +1,12 @@
 /**
- * The screens of `<age-check>` that its first download holds (loading, consent, outcome, expired, error),
- * and the texts its live region announces. Pure templates and strings: every action goes through the
- * callbacks the element passes.
+ * The screens of `<age-check>` that its first download holds (loading, consent, error) and the expiry
+ * countdown. Everything after the first screen is in the deferred chunk (flow.ts). Pure templates and
+ * strings: every action goes through the callbacks the element passes.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import type { AgeOutcome } from '../api/age.ts';
-import { attemptsLeft, outcomeOf, TERMINAL, type MachineError, type MachineState } from './machine.ts';
+import { TERMINAL, type MachineError, type MachineState } from './machine-first.ts';
 import { attemptsText, button, heading } from './parts.ts';
-
-/** Outcomes the element reports: the capture API's, and the published enum's `FACE_MISMATCH` (hosted page). */
-export type ReportedOutcome = AgeOutcome | 'FACE_MISMATCH';
-
-export interface OutcomeTexts {
-  title: string;
-  text: string;
-  tone: 'success' | 'failure' | 'warning';
-}
-
-/** Title, sentence and tone of an outcome (null: a completed session whose outcome is not known). */
-export function outcomeTexts(outcome: ReportedOutcome | null): OutcomeTexts {
-  // A string switch: the published enum may grow (FACE_MISMATCH), and the default covers the unknown.
-  switch (outcome as string | null) {
-    case 'SUCCESS':
-      return {
-        title: msg('Age confirmed'),
-        text: msg('Thank you. Your age check is complete.'),
-        tone: 'success',
-      };
-    case 'UNDERAGE':
-      return {
-        title: msg('Age requirement not met'),
-        text: msg('You do not meet the minimum age for this service.'),
-        tone: 'failure',
-      };
-    case 'UNCERTAIN':
-      return {
-        title: msg('We could not confirm your age'),
-        text: msg('Your age could not be confirmed with enough certainty.'),
-        tone: 'warning',
-      };
-    case 'FACE_MISMATCH':
-      return {
-        title: msg('We could not confirm your age'),
-        text: msg('The face in the selfie did not match the photo on the document.'),
-        tone: 'failure',
-      };
-    case 'ATTEMPTS_EXCEEDED':
-      return {
-        title: msg('Too many attempts'),
-        text: msg('The age check is locked because all attempts were used. Ask for a new link to try again.'),
-        tone: 'failure',
-      };
-    default:
-      return {
-        title: msg('Age check complete'),
-        text: msg('This age check has already been completed.'),
-        tone: 'success',
-      };
-  }
-}
-
-/**
- * What the live region says when the machine enters `m`: each attempt result (retry, step-up) and each
- * outcome. Empty for the other states (their own status lines speak for them).
- */
-export function announcementFor(m: MachineState): string {
-  switch (m.name) {
-    case 'retry': {
-      const why =
-        m.target === 'document'
-          ? msg(
-              'We could not read the document. Make sure the whole document is visible, sharp and without glare.',
-            )
-          : msg(
-              'We could not estimate your age from this photo. Make sure your face is well lit and inside the oval.',
-            );
-      return `${msg('Let’s try again')}. ${why} ${attemptsText(attemptsLeft(m.session))}`;
-    }
-    case 'step-up':
-      return `${msg('Confirm your age with an ID document')}. ${msg(
-        'We could not confirm your age from the selfie alone. Take a photo of an identity document that shows your date of birth.',
-      )}`;
-    case 'done':
-    case 'locked':
-    case 'completed-already': {
-      const t = outcomeTexts(outcomeOf(m));
-      return m.name === 'completed-already'
-        ? `${msg('Age check already completed')}. ${t.title}.`
-        : `${t.title}. ${t.text}`;
-    }
-    case 'expired':
-      return `${msg('This link has expired')}. ${msg(
-        'The time for this age check has run out. Ask for a new link to try again.',
-      )}`;
-    default:
-      return '';
-  }
-}
 
 export function loadingScreen(): TemplateResult {
   return html`${heading(msg('Age check'))}
@@ -179,42 +88,14 @@ export function consentScreen(o: ConsentOptions): TemplateResult {
     </div>`;
 }
 
-export interface OutcomeOptions {
-  outcome: ReportedOutcome | null;
-  /** The session was already complete when the element opened it. */
-  already: boolean;
-  /** A redirect that will be (or may be) followed, with the seconds left of its notice (0: none running). */
-  redirect: { url: string; secs: number } | null;
-}
-
-export function outcomeScreen(o: OutcomeOptions): TemplateResult {
-  const t = outcomeTexts(o.outcome);
-  const secs = o.redirect?.secs ?? 0;
-  return html`${heading(o.already ? msg('Age check already completed') : t.title)}
-    <div part="outcome" class="outcome ${t.tone}" data-outcome=${o.outcome ?? nothing}>
-      ${o.already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
-      <p>${o.already && o.outcome ? t.title : t.text}</p>
-    </div>
-    ${
-      o.redirect
-        ? html`<div part="redirect" class="redirect">
-            ${secs > 0 ? html`<p role="status">${msg(str`Continuing in ${secs} s…`)}</p>` : nothing}
-            <a part="redirect-link" class="link-button" href=${o.redirect.url}>${msg('Continue now')}</a>
-          </div>`
-        : nothing
-    }`;
-}
-
-export function expiredScreen(): TemplateResult {
-  return html`${heading(msg('This link has expired'))}
-    <div part="outcome" class="outcome warning">
-      <p>${msg('The time for this age check has run out. Ask for a new link to try again.')}</p>
-    </div>`;
-}
-
+/**
+ * The error screen. `later` gives the texts of the errors that only happen after a photo was taken (the
+ * deferred chunk's `captureErrorText`); the others are here, so a failed load can always say what happened.
+ */
 export function errorScreen(
   err: MachineError | null,
   actions: { retry: () => void; reload: () => void },
+  later?: (reason: MachineError['reason']) => string | null,
 ): TemplateResult {
   let title = msg('Something went wrong');
   let text: string;
@@ -226,17 +107,10 @@ export function errorScreen(
     case 'load-failed':
       text = msg('The age check could not be loaded. Check your connection and try again.');
       break;
-    case 'network':
-      text = msg('The photo could not be sent. Check your connection and try again. No attempt was used.');
-      break;
-    case 'server':
-      text = msg('The service is not available right now. Try again in a moment. No attempt was used.');
-      break;
-    case 'image':
-      text = msg('The photo could not be read. Try again with another photo.');
-      break;
     default:
-      text = msg('The request could not be completed. Reload the age check to continue.');
+      text =
+        (err && later?.(err.reason)) ??
+        msg('The request could not be completed. Reload the age check to continue.');
   }
   return html`${heading(title)}
     <p part="error" class="error-text" role="alert">${text}</p>

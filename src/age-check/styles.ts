@@ -1,5 +1,6 @@
 /**
- * Styles of `<age-check>` (adopted stylesheet, CSP-safe). Custom properties are listed on the element.
+ * Styles of `<age-check>`'s first screens (loading, consent, error): adopted stylesheet, CSP-safe. The
+ * other screens' styles are in styles-later.ts, adopted when their chunk arrives. Custom properties are listed on the element.
  * Every size derives from the element's own base, `--age-check-font-size` (16px) set on `:host` and again
  * on the inner box: `em`, never `rem`, so a page's root font size (`html { font-size: 62.5% }`) or a
  * `* { font-size: … !important }` rule does not reach inside; browser zoom still scales it.
@@ -20,10 +21,6 @@ export const ageCheckStyles = css`
     --_warning: var(--age-check-color-warning, #92400e);
     --_radius: var(--age-check-radius, 0.5em);
     --_space: var(--age-check-space, 1em);
-    /* A partner's fixed or sticky header covers this much of the viewport's top. */
-    --_offset: var(--age-check-viewport-offset, 0px);
-    /* Room the live view leaves in the viewport for its heading, hint and buttons. */
-    --_reserve: 14em;
     --_focus: var(--age-check-focus-ring, 0 0 0 3px #ffffff, 0 0 0 6px #1d4ed8);
     display: block;
     font-size: var(--age-check-font-size, 16px);
@@ -132,89 +129,6 @@ export const ageCheckStyles = css`
   a {
     color: var(--_primary);
   }
-  /*
-   * The preview's height is capped by the viewport (dvh where supported, else vh) so that the preview and
-   * its capture button fit together, at any size and zoom, below a partner's fixed header.
-   */
-  .stage {
-    position: relative;
-    aspect-ratio: 3 / 4;
-    width: min(100%, calc((100vh - var(--_offset) - var(--_reserve)) * 3 / 4));
-    width: min(100%, calc((100dvh - var(--_offset) - var(--_reserve)) * 3 / 4));
-    min-width: min(100%, 8em);
-    margin-inline: auto;
-    scroll-margin-top: calc(var(--_offset) + 0.5em);
-    background: #000000;
-    border-radius: var(--_radius);
-    overflow: hidden;
-  }
-  .stage.document {
-    aspect-ratio: 4 / 3;
-    width: min(100%, calc((100vh - var(--_offset) - var(--_reserve)) * 4 / 3));
-    width: min(100%, calc((100dvh - var(--_offset) - var(--_reserve)) * 4 / 3));
-  }
-  .capture-actions {
-    scroll-margin-bottom: 0.5em;
-  }
-  .hosted-frame {
-    display: block;
-    width: 100%;
-    height: max(24em, min(44em, calc(100vh - var(--_offset) - 10em)));
-    height: max(24em, min(44em, calc(100dvh - var(--_offset) - 10em)));
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_background);
-  }
-  .hosted-loading {
-    display: flex;
-    align-items: center;
-    gap: 0.75em;
-  }
-  video {
-    display: block;
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
-  video.mirror {
-    transform: scaleX(-1);
-  }
-  .guide {
-    position: absolute;
-    inset: 0;
-    pointer-events: none;
-    display: flex;
-    align-items: center;
-    justify-content: center;
-  }
-  .guide::before {
-    content: '';
-    width: 62%;
-    height: 72%;
-    border: 3px dashed rgba(255, 255, 255, 0.9);
-    border-radius: 50%;
-    box-shadow: 0 0 0 100vmax rgba(0, 0, 0, 0.35);
-  }
-  .guide.document::before {
-    width: 86%;
-    height: 60%;
-    border-radius: var(--_radius);
-  }
-  .auto-count {
-    position: absolute;
-    inset-inline: 0;
-    bottom: var(--_space);
-    text-align: center;
-    color: #ffffff;
-    font-size: 2em;
-    font-weight: 700;
-    text-shadow: 0 1px 4px #000000;
-  }
-  progress {
-    width: 100%;
-    height: 1em;
-    accent-color: var(--_primary);
-  }
   .countdown {
     align-self: flex-end;
     padding: 0.25em 0.75em;
@@ -224,68 +138,12 @@ export const ageCheckStyles = css`
     font-variant-numeric: tabular-nums;
     font-weight: 600;
   }
-  .outcome {
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--_space) / 2);
-    padding: var(--_space);
-    border-radius: var(--_radius);
-    background: var(--_surface);
-    border-inline-start: 6px solid var(--_border);
-  }
-  .outcome.success {
-    border-color: var(--_success);
-  }
-  .outcome.failure {
-    border-color: var(--_error);
-  }
-  .outcome.warning {
-    border-color: var(--_warning);
-  }
   .error-text {
     color: var(--_error);
   }
   .attempts {
     font-weight: 600;
     color: var(--_warning);
-  }
-  .file-field {
-    display: flex;
-    flex-direction: column;
-    gap: 0.25em;
-  }
-  label {
-    font-weight: 600;
-  }
-  input[type='file'] {
-    font: inherit;
-    max-width: 100%;
-    padding: 0.5em;
-    border: 1px dashed var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_surface);
-    color: var(--_text);
-  }
-  .qr {
-    display: flex;
-    flex-direction: column;
-    align-items: flex-start;
-    gap: 0.5em;
-  }
-  .qr-code {
-    width: 10em;
-    height: 10em;
-  }
-  .qr-code svg {
-    width: 100%;
-    height: 100%;
-    display: block;
-  }
-  .qr-light {
-    fill: #ffffff;
-  }
-  .qr-dark {
-    fill: #000000;
   }
   .visually-hidden {
     position: absolute;
@@ -322,9 +180,6 @@ export const ageCheckStyles = css`
     }
   }
   @media (max-width: 400px) {
-    :host {
-      --_reserve: 16em;
-    }
     .root {
       padding: calc(var(--_space) * 0.75);
     }

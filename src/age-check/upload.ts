@@ -7,7 +7,7 @@
 import type { AgeClient } from '../api/age-client.ts';
 import type { AttemptResponse, CaptureSession } from '../api/age.ts';
 import { ApiError, newIdempotencyKey } from '../api/http.ts';
-import type { Target } from './machine.ts';
+import type { Target } from './machine-first.ts';
 
 const loadCapture = () => import('./capture.ts');
 

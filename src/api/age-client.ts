@@ -3,12 +3,12 @@
  * Like the KYB client, it loads its schemas (and zod) while the first request travels.
  */
 import { HttpClient, type HttpClientOptions } from './http.ts';
-import type * as Age from './age.ts';
+import type * as Age from './age-capture.ts';
 import { chunkLoader } from './load-chunk.ts';
 
-/** The age-estimation schemas, loaded once (a failed load is tried again on the next call). */
+/** The capture page's schemas (age-capture.ts), loaded once (a failed load is tried again on the next call). */
 export const ageSchemas: () => Promise<typeof Age> = chunkLoader(
-  () => import('./age.ts'),
+  () => import('./age-capture.ts'),
   'The age-estimation schemas could not be downloaded.',
 );
 

@@ -1,6 +1,12 @@
-/** Age estimation: token creation (server side), the 402 body, the capture-page session and webhook. */
+/**
+ * Age estimation: token creation (server side), the 402 body and the result webhook; the capture page's
+ * schemas are in age-capture.ts (re-exported here), so the element's download holds none of these.
+ */
 import * as z from 'zod/mini';
-import { Base64, bounded, DateTime, intRange, opt } from './common.ts';
+import { bounded, DateTime, intRange, opt } from './common.ts';
+import { AgeOutcome, Escalation } from './age-capture.ts';
+
+export * from './age-capture.ts';
 
 function isAbsoluteUri(v: string): boolean {
   try {
@@ -10,7 +16,6 @@ function isAbsoluteUri(v: string): boolean {
   }
 }
 
-export const Escalation = z.enum(['DOC', 'NONE']);
 /** A redirect or webhook URL: an absolute URI (the published `format: uri`), at most 2048 characters. */
 export const AbsoluteUri = bounded(1, 2048).check(z.refine(isAbsoluteUri, { message: 'uri' }));
 
@@ -82,41 +87,6 @@ export const InsufficientFinancesBody = z.object({
   ),
 });
 export type InsufficientFinancesBody = z.infer<typeof InsufficientFinancesBody>;
-
-export const SessionStatus = z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']);
-export const SessionStep = z.enum(['SELFIE', 'DOCUMENT', 'DONE']);
-export const AgeOutcome = z.enum(['SUCCESS', 'UNDERAGE', 'UNCERTAIN', 'FACE_MISMATCH', 'ATTEMPTS_EXCEEDED']);
-export type AgeOutcome = z.infer<typeof AgeOutcome>;
-export const AttemptResult = z.enum(['DECIDED', 'RETRY', 'STEP_UP']);
-
-/** `GET /age-estimation/session/` (capture page, bearer age token). */
-export const CaptureSession = z.object({
-  status: SessionStatus,
-  step: SessionStep,
-  outcome: z.nullable(AgeOutcome),
-  min_age: intRange(1, 120),
-  escalation: Escalation,
-  retry_limit: intRange(1, 3),
-  attempts_used: z.int().check(z.gte(0)),
-  expires_at: DateTime,
-  redirect_url: z.optional(z.nullable(z.string())),
-});
-export type CaptureSession = z.infer<typeof CaptureSession>;
-
-/** Selfies are base64 JPEG or PNG of at most 5 MiB (the elements send at most 100 kB). */
-export const MAX_SELFIE_BYTES = 5 * 1024 * 1024;
-export const SelfieRequest = z.object({ image: Base64(MAX_SELFIE_BYTES) });
-export const DocumentRequest = z.object({
-  front: Base64(MAX_SELFIE_BYTES),
-  back: z.optional(z.nullable(Base64(MAX_SELFIE_BYTES))),
-});
-export const AttemptResponse = z.object({
-  ...CaptureSession.shape,
-  attempt: z.object({ result: AttemptResult }),
-});
-export type AttemptResponse = z.infer<typeof AttemptResponse>;
-
-export const CAPTURE_ERROR_CODES = ['session_expired', 'session_locked', 'session_completed'] as const;
 
 /** The result webhook's `status` (published `AgeEstimationWebhookStatusEnum`). */
 export const AgeWebhookStatus = z.enum(['COMPLETED', 'FAILED']);

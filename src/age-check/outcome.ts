@@ -1,0 +1,147 @@
+/**
+ * The screens and texts of `<age-check>` after its first screen: the outcome and expired screens, and what
+ * the live region announces on each attempt result and outcome. Part of the deferred chunk (flow.ts) and
+ * of hosted mode (hosted.ts), not of the first download. Pure templates and strings.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { msg, str } from '@lit/localize';
+import type { AgeOutcome } from '../api/age.ts';
+import { attemptsLeft, outcomeOf, type MachineError, type MachineState } from './machine-first.ts';
+import { attemptsText, heading } from './parts.ts';
+
+/** Outcomes the element reports: the capture API's, and the published enum's `FACE_MISMATCH` (hosted page). */
+export type ReportedOutcome = AgeOutcome | 'FACE_MISMATCH';
+
+export interface OutcomeTexts {
+  title: string;
+  text: string;
+  tone: 'success' | 'failure' | 'warning';
+}
+
+/** Title, sentence and tone of an outcome (null: a completed session whose outcome is not known). */
+export function outcomeTexts(outcome: ReportedOutcome | null): OutcomeTexts {
+  // A string switch: the published enum may grow (FACE_MISMATCH), and the default covers the unknown.
+  switch (outcome as string | null) {
+    case 'SUCCESS':
+      return {
+        title: msg('Age confirmed'),
+        text: msg('Thank you. Your age check is complete.'),
+        tone: 'success',
+      };
+    case 'UNDERAGE':
+      return {
+        title: msg('Age requirement not met'),
+        text: msg('You do not meet the minimum age for this service.'),
+        tone: 'failure',
+      };
+    case 'UNCERTAIN':
+      return {
+        title: msg('We could not confirm your age'),
+        text: msg('Your age could not be confirmed with enough certainty.'),
+        tone: 'warning',
+      };
+    case 'FACE_MISMATCH':
+      return {
+        title: msg('We could not confirm your age'),
+        text: msg('The face in the selfie did not match the photo on the document.'),
+        tone: 'failure',
+      };
+    case 'ATTEMPTS_EXCEEDED':
+      return {
+        title: msg('Too many attempts'),
+        text: msg('The age check is locked because all attempts were used. Ask for a new link to try again.'),
+        tone: 'failure',
+      };
+    default:
+      return {
+        title: msg('Age check complete'),
+        text: msg('This age check has already been completed.'),
+        tone: 'success',
+      };
+  }
+}
+
+/**
+ * What the live region says when the machine enters `m`: each attempt result (retry, step-up) and each
+ * outcome. Empty for the other states (their own status lines speak for them).
+ */
+export function announcementFor(m: MachineState): string {
+  switch (m.name) {
+    case 'retry': {
+      const why =
+        m.target === 'document'
+          ? msg(
+              'We could not read the document. Make sure the whole document is visible, sharp and without glare.',
+            )
+          : msg(
+              'We could not estimate your age from this photo. Make sure your face is well lit and inside the oval.',
+            );
+      return `${msg('Let’s try again')}. ${why} ${attemptsText(attemptsLeft(m.session))}`;
+    }
+    case 'step-up':
+      return `${msg('Confirm your age with an ID document')}. ${msg(
+        'We could not confirm your age from the selfie alone. Take a photo of an identity document that shows your date of birth.',
+      )}`;
+    case 'done':
+    case 'locked':
+    case 'completed-already': {
+      const t = outcomeTexts(outcomeOf(m));
+      return m.name === 'completed-already'
+        ? `${msg('Age check already completed')}. ${t.title}.`
+        : `${t.title}. ${t.text}`;
+    }
+    case 'expired':
+      return `${msg('This link has expired')}. ${msg(
+        'The time for this age check has run out. Ask for a new link to try again.',
+      )}`;
+    default:
+      return '';
+  }
+}
+
+export interface OutcomeOptions {
+  outcome: ReportedOutcome | null;
+  /** The session was already complete when the element opened it. */
+  already: boolean;
+  /** A redirect that will be (or may be) followed, with the seconds left of its notice (0: none running). */
+  redirect: { url: string; secs: number } | null;
+}
+
+export function outcomeScreen(o: OutcomeOptions): TemplateResult {
+  const t = outcomeTexts(o.outcome);
+  const secs = o.redirect?.secs ?? 0;
+  return html`${heading(o.already ? msg('Age check already completed') : t.title)}
+    <div part="outcome" class="outcome ${t.tone}" data-outcome=${o.outcome ?? nothing}>
+      ${o.already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
+      <p>${o.already && o.outcome ? t.title : t.text}</p>
+    </div>
+    ${
+      o.redirect
+        ? html`<div part="redirect" class="redirect">
+            ${secs > 0 ? html`<p role="status">${msg(str`Continuing in ${secs} s…`)}</p>` : nothing}
+            <a part="redirect-link" class="link-button" href=${o.redirect.url}>${msg('Continue now')}</a>
+          </div>`
+        : nothing
+    }`;
+}
+
+export function expiredScreen(): TemplateResult {
+  return html`${heading(msg('This link has expired'))}
+    <div part="outcome" class="outcome warning">
+      <p>${msg('The time for this age check has run out. Ask for a new link to try again.')}</p>
+    </div>`;
+}
+
+/** The texts of the errors after a photo was taken (see `errorScreen` in shell.ts), or null for the others. */
+export function captureErrorText(reason: MachineError['reason']): string | null {
+  switch (reason) {
+    case 'network':
+      return msg('The photo could not be sent. Check your connection and try again. No attempt was used.');
+    case 'server':
+      return msg('The service is not available right now. Try again in a moment. No attempt was used.');
+    case 'image':
+      return msg('The photo could not be read. Try again with another photo.');
+    default:
+      return null;
+  }
+}
