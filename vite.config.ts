@@ -70,21 +70,38 @@ const classicEntry: Plugin = {
   },
 };
 
-/** CSS text outside quoted strings: no comments, no whitespace that CSS does not need. */
+/**
+ * CSS text without comments and without whitespace that CSS does not need; quoted strings are kept as
+ * they are. Scanned in one pass, so an apostrophe inside a comment (`the box's border`) does not start a
+ * string, and a `/*` inside a string does not start a comment.
+ */
 function minifyCss(text: string): string {
-  return text
-    .split(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part
-            .replace(/\/\*[\s\S]*?\*\//g, '')
-            .replace(/\s+/g, ' ')
-            .replace(/ ?([{};,>]) ?/g, '$1')
-            .replace(/: /g, ':')
-            .replace(/;}/g, '}'),
-    )
-    .join('');
+  const squeeze = (part: string) =>
+    part
+      .replace(/\s+/g, ' ')
+      .replace(/ ?([{};,>]) ?/g, '$1')
+      .replace(/: /g, ':')
+      .replace(/;}/g, '}');
+  let out = '';
+  let plain = '';
+  for (let i = 0; i < text.length;) {
+    const ch = text[i]!;
+    if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+      plain += ' ';
+    } else if (ch === '"' || ch === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== ch) j += text[j] === '\\' ? 2 : 1;
+      out += squeeze(plain) + text.slice(i, j + 1);
+      plain = '';
+      i = j + 1;
+    } else {
+      plain += ch;
+      i++;
+    }
+  }
+  return (out + squeeze(plain)).replace(/;}/g, '}');
 }
 
 /**
