@@ -353,10 +353,18 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   test: /src\/api\/(countries|theme-colors|kyb(-company|-flow|-people)?|document-types)\.ts$/,
                 },
                 { name: 'schemas-age', test: /src\/api\/age\.ts$/ },
+                // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/(index|contrast)\.ts$/,
+                  test: /src\/kyb-form\/(company\/|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts)/,
                 },
+                // After the first screen: the review, the submit, the later steps' shared styles.
+                {
+                  name: 'kyb-later',
+                  test: /src\/kyb-form\/(shell\/(later|review-view|submit)\.ts|review\/|upload\/styles\.ts)/,
+                },
+                // Only for a service that sets a theme.
+                { name: 'theme', test: /src\/theme\/(index|contrast)\.ts$/ },
               ],
             },
           },

@@ -1,14 +1,12 @@
 /**
  * The styles of what `<kyb-form>`'s steps render: fields, cards and chips, the error summary and review,
- * people, documents and questionnaires. They load with the company step and the review, and are added
- * to the element's shadow root next to the shell's styles (styles.ts), whose custom properties they use.
+ * people, documents and questionnaires. They load with the company step and are added to the element's
+ * shadow root next to the shell's styles (styles.ts), whose custom properties they use; the review's
+ * summary lists and the upload controls add theirs later (shell/later.ts).
  */
 import { css } from 'lit';
-import { reviewStyles } from './review/styles.ts';
-import { uploadStyles } from './upload/styles.ts';
 
 export const formStyles = css`
-  ${uploadStyles}
   /*
    * Fields (used by field.ts and all steps). Type scale, all from the base --size: labels 1 (600),
    * descriptions 0.875, errors 0.9375; headings are larger (styles.ts). Spacing steps are multiples of
@@ -219,7 +217,6 @@ export const formStyles = css`
     color: var(--c-error);
     font-weight: 600;
   }
-  ${reviewStyles}
   .review-section-head {
     display: flex;
     flex-wrap: wrap;
