@@ -348,10 +348,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // zod and the schema helpers both elements use; then each element's schemas, so a page
                 // with only an age check downloads no KYB schema (and the other way round).
                 { name: 'zod', test: /node_modules\/zod\/|src\/api\/common\.ts$/ },
+                // The first screen's (info, company, flow); the steps' schemas load after it.
                 {
                   name: 'schemas-kyb',
-                  test: /src\/api\/(countries|theme-colors|kyb(-company|-flow|-people)?|document-types)\.ts$/,
+                  test: /src\/api\/(countries|theme-colors|kyb-(company|flow|first))\.ts$/,
                 },
+                { name: 'kyb-schemas-steps', test: /src\/api\/(kyb|kyb-people|document-types)\.ts$/ },
                 { name: 'schemas-age', test: /src\/api\/age\.ts$/ },
                 // <kyb-form>'s first screen: the company step and its styles.
                 {

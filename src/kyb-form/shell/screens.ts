@@ -5,8 +5,9 @@
  * the submit and the later steps' styles load after the first screen (later.ts).
  */
 import { adoptStyles, supportsAdoptingStyleSheets, type CSSResult, type LitElement } from 'lit';
-import type { KybClient } from '../../api/kyb-client.ts';
-import type { KybForm, KybInfo, Questionnaire } from '../../api/kyb.ts';
+import { firstSchemas, type KybClient } from '../../api/kyb-client.ts';
+import type { KybFormFirst } from '../../api/kyb-first.ts';
+import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import type { ThemeStyles } from '../../theme/index.ts';
 import { withStyleNonce } from '../../theme/style-nonce.ts';
 import { lazy } from './steps.ts';
@@ -59,12 +60,16 @@ export async function openForm(
   signal: AbortSignal,
 ): Promise<{
   info: KybInfo;
-  form: KybForm | null;
+  form: KybFormFirst | null;
   screens: Screens;
   theme: ThemeModule | null;
   early: Promise<Questionnaire[]>;
 }> {
-  const forms = client.listForms({ signal });
+  // Read with the first screen's schema (id, company, status): the full one loads after the first screen.
+  const forms = client.http.get('/kyb/forms/', {
+    loadSchema: () => firstSchemas().then((s) => s.KybFormFirstList),
+    signal,
+  });
   const early = forms.then((f) => (f[0] ? client.listQuestionnaires(f[0].id, { signal }) : []));
   early.catch(() => undefined);
   const info = client.info({ signal });
