@@ -363,7 +363,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // After the first screen: the review, the submit, the later steps' shared styles.
                 {
                   name: 'kyb-later',
-                  test: /src\/kyb-form\/(shell\/(later|review-view|submit)\.ts|review\/|upload\/styles\.ts)/,
+                  test: /src\/kyb-form\/(shell\/(later|review-view|submit)\.ts|review\/|upload\/styles\.ts|step-styles\.ts)/,
                 },
                 // Only for a service that sets a theme.
                 { name: 'theme', test: /src\/theme\/(index|contrast)\.ts$/ },

@@ -215,6 +215,11 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         };
       });
       const before: Timing[] = entries.res.filter((e) => e.startTime <= readyMs && e.responseEnd > 0);
+      if (process.env.OUTSIDE_WATERFALL)
+        for (const e of entries.res)
+          console.log(
+            `   ${e.startTime.toFixed(0).padStart(5)} -> ${e.responseEnd.toFixed(0).padStart(5)}  ${e.name}`,
+          );
       const scripts = before
         .filter((e) => e.name.startsWith('/cdn/') && e.name.endsWith('.js') && e.responseEnd <= readyMs)
         .map((e) => ({ path: e.name, gzip: gzipOf(e.name) }));

@@ -5,6 +5,7 @@
  */
 import { css } from 'lit';
 import { renderSummaryList } from '../review/summary-list.ts';
+import { stepStyles } from '../step-styles.ts';
 import { reviewStyles } from '../review/styles.ts';
 import { uploadStyles } from '../upload/styles.ts';
 
@@ -12,8 +13,9 @@ export { renderReviewView } from './review-view.ts';
 export { submitForm } from './submit.ts';
 export { renderSummaryList };
 
-/** The review's and the upload controls' styles, added after the company step's (form-styles.ts). */
+/** The upload controls', the review's and the later steps' styles, added after form-styles.ts's. */
 export const laterStyles = css`
   ${uploadStyles}
   ${reviewStyles}
+  ${stepStyles}
 `;
