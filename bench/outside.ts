@@ -195,8 +195,22 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
       }
       await page.addInitScript(`window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)});`);
       await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
+      // Never waits forever: after 30 s the run fails with what the elements show.
       const readyMs = await page.evaluate(
-        () => (window as unknown as { __veReady: Promise<number> }).__veReady,
+        (tagList) =>
+          Promise.race([
+            (window as unknown as { __veReady: Promise<number> }).__veReady,
+            new Promise<number>((_, reject) =>
+              setTimeout(() => {
+                const shown = tagList.map(
+                  (t) =>
+                    `${t}: ${document.querySelector(t)?.shadowRoot?.textContent?.slice(0, 300) ?? '(none)'}`,
+                );
+                reject(new Error(`not interactive after 30 s; ${shown.join(' | ')}`));
+              }, 30000),
+            ),
+          ]),
+        tags,
       );
       const entries = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

@@ -579,10 +579,13 @@ export class KybFormElement extends LitElement {
     });
   }
 
-  /** Adds the later styles once their chunk is here (before a step that uses them renders). */
+  /**
+   * Adds the later styles once their chunk is here (before a step that uses them renders), after the
+   * company step's (which come with the first screen).
+   */
   #adoptLater() {
     const later = laterLoaded();
-    if (later) addStyles(this, later.laterStyles);
+    if (later && this.#screens) addStyles(this, later.laterStyles);
   }
 
   #retryLater() {
@@ -593,7 +596,10 @@ export class KybFormElement extends LitElement {
   #submit() {
     void this.#later().then(
       (m) => m.submitForm(this.#host),
-      (err: unknown) => this.#emitError('submit', errorInfo(err)),
+      (err: unknown) => {
+        const info = errorInfo(err);
+        this.#emitError(info.cause, info);
+      },
     );
   }
 
