@@ -193,25 +193,46 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
           uploadThroughput: SLOW.upBytesPerS,
         });
       }
+      const failed: string[] = [];
+      page.on('requestfailed', (r) => failed.push(`${new URL(r.url()).pathname} ${r.failure()?.errorText}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') failed.push(`console: ${m.text().slice(0, 300)}`);
+      });
+      page.on('pageerror', (e) => failed.push(`page error: ${e.message.slice(0, 300)}`));
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${new URL(r.url()).pathname} ${r.status()}`);
+      });
+      await page.addInitScript(
+        `window.__veErrors = []; for (const n of ['kyb-error', 'age-check-error']) addEventListener(n, (e) => window.__veErrors.push(n + ' ' + JSON.stringify(e.detail)));`,
+      );
       await page.addInitScript(`window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)});`);
       await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
       // Never waits forever: after 30 s the run fails with what the elements show.
-      const readyMs = await page.evaluate(
-        (tagList) =>
-          Promise.race([
-            (window as unknown as { __veReady: Promise<number> }).__veReady,
-            new Promise<number>((_, reject) =>
-              setTimeout(() => {
-                const shown = tagList.map(
-                  (t) =>
-                    `${t}: ${document.querySelector(t)?.shadowRoot?.textContent?.slice(0, 300) ?? '(none)'}`,
-                );
-                reject(new Error(`not interactive after 30 s; ${shown.join(' | ')}`));
-              }, 30000),
-            ),
-          ]),
-        tags,
-      );
+      const readyMs = await page
+        .evaluate(
+          (tagList) =>
+            Promise.race([
+              (window as unknown as { __veReady: Promise<number> }).__veReady,
+              new Promise<number>((_, reject) =>
+                setTimeout(() => {
+                  const shown = tagList.map(
+                    (t) =>
+                      `${t}: ${document.querySelector(t)?.shadowRoot?.textContent?.slice(0, 300) ?? '(none)'}`,
+                  );
+                  const events = (window as unknown as { __veErrors?: string[] }).__veErrors ?? [];
+                  reject(
+                    new Error(
+                      `not interactive after 30 s; ${shown.join(' | ')}; events: ${events.join(', ')}`,
+                    ),
+                  );
+                }, 30000),
+              ),
+            ]),
+          tags,
+        )
+        .catch((err: unknown) => {
+          throw new Error(`${String(err)}; failed requests: ${failed.join(', ') || 'none'}`);
+        });
       const entries = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return {
