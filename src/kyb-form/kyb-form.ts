@@ -477,13 +477,15 @@ export class KybFormElement extends LitElement {
       this.#dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
       this.#emit('kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this._s.steps] });
       if (form) this.#startObjects(form.id, early);
-      // The review, the submit and the later styles: once the first screen is painted, when idle.
+      // The review, the submit and the later styles: a second after the first screen rendered, when the
+      // browser is idle (the review is several steps away; another element on the page keeps the link
+      // for its own first screen meanwhile).
       void this.updateComplete.then(() => {
         if (generation !== this._s.generation) return;
-        const frame = requestAnimationFrame(() => {
+        const timer = setTimeout(() => {
           this.#cancelIdle = whenIdle(() => void this.#later().catch(noop));
-        });
-        this.#cancelIdle = () => cancelAnimationFrame(frame);
+        }, 1000);
+        this.#cancelIdle = () => clearTimeout(timer);
       });
     } catch (err) {
       if (signal.aborted || generation !== this._s.generation) return;
