@@ -70,21 +70,38 @@ const classicEntry: Plugin = {
   },
 };
 
-/** CSS text outside quoted strings: no comments, no whitespace that CSS does not need. */
+/**
+ * CSS text without comments and without whitespace that CSS does not need; quoted strings are kept as
+ * they are. Scanned in one pass, so an apostrophe inside a comment (`the box's border`) does not start a
+ * string, and a `/*` inside a string does not start a comment.
+ */
 function minifyCss(text: string): string {
-  return text
-    .split(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part
-            .replace(/\/\*[\s\S]*?\*\//g, '')
-            .replace(/\s+/g, ' ')
-            .replace(/ ?([{};,>]) ?/g, '$1')
-            .replace(/: /g, ':')
-            .replace(/;}/g, '}'),
-    )
-    .join('');
+  const squeeze = (part: string) =>
+    part
+      .replace(/\s+/g, ' ')
+      .replace(/ ?([{};,>]) ?/g, '$1')
+      .replace(/: /g, ':')
+      .replace(/;}/g, '}');
+  let out = '';
+  let plain = '';
+  for (let i = 0; i < text.length;) {
+    const ch = text[i]!;
+    if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+      plain += ' ';
+    } else if (ch === '"' || ch === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== ch) j += text[j] === '\\' ? 2 : 1;
+      out += squeeze(plain) + text.slice(i, j + 1);
+      plain = '';
+      i = j + 1;
+    } else {
+      plain += ch;
+      i++;
+    }
+  }
+  return (out + squeeze(plain)).replace(/;}/g, '}');
 }
 
 /**
@@ -331,15 +348,25 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // zod and the schema helpers both elements use; then each element's schemas, so a page
                 // with only an age check downloads no KYB schema (and the other way round).
                 { name: 'zod', test: /node_modules\/zod\/|src\/api\/common\.ts$/ },
+                // The first screen's (info, company, flow); the steps' schemas load after it.
                 {
                   name: 'schemas-kyb',
-                  test: /src\/api\/(countries|theme-colors|kyb(-company|-flow|-people)?|document-types)\.ts$/,
+                  test: /src\/api\/(countries|theme-colors|kyb-(company|flow|first))\.ts$/,
                 },
+                { name: 'kyb-schemas-steps', test: /src\/api\/(kyb|kyb-people|document-types)\.ts$/ },
                 { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
+                // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|review\/|form-styles\.ts|field\.ts|files\.ts|custom-fields\.ts|format\.ts)|src\/theme\/(index|contrast)\.ts$/,
+                  test: /src\/kyb-form\/(company\/|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts)/,
                 },
+                // After the first screen: the review, the submit, the later steps' shared styles.
+                {
+                  name: 'kyb-later',
+                  test: /src\/kyb-form\/(shell\/(later|review-view|submit)\.ts|review\/|upload\/styles\.ts|step-styles\.ts)/,
+                },
+                // Only for a service that sets a theme.
+                { name: 'theme', test: /src\/theme\/(index|contrast)\.ts$/ },
               ],
             },
           },

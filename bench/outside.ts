@@ -7,9 +7,11 @@
  *
  * From the page's resource timing: every script that had arrived by then (its gzip size, level 9, from the
  * built file), and the longest chain of requests (code and API) in which each started only after the one
- * before it had ended (the page itself not counted). On an emulated slow network, the time from navigation
- * to interactive, beside the floor for that network: the page, then the entry, then the element's code and
- * its first API calls in parallel, each hop one round trip plus its bytes at the link's rate.
+ * before it had ended (the page itself not counted; the page declares its icon inline, so the browser's
+ * own favicon request, which is not the elements', does not join the chain). On an emulated slow
+ * network, the time from navigation to interactive, beside the floor for that network: the page, then the
+ * entry, then the element's code and its first API calls in parallel, each hop one round trip plus its
+ * bytes at the link's rate.
  *
  * `node --import tsx bench/outside.ts [cdn-dir]` prints the figures for one build (the bench runs it too).
  */
@@ -176,7 +178,7 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
     if (tags.includes('age-check')) attrs['age-check'] = (await partner.createAgeToken(ageRequest())).token;
     const path = `/partner-${n++}.html`;
     pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
-<script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
+<link rel="icon" href="data:,"><script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
 ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join('\n')}
 </main></body></html>`;
     const context = await browser.newContext({ ignoreHTTPSErrors: true });
@@ -193,11 +195,46 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
           uploadThroughput: SLOW.upBytesPerS,
         });
       }
+      const failed: string[] = [];
+      page.on('requestfailed', (r) => failed.push(`${new URL(r.url()).pathname} ${r.failure()?.errorText}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') failed.push(`console: ${m.text().slice(0, 300)}`);
+      });
+      page.on('pageerror', (e) => failed.push(`page error: ${e.message.slice(0, 300)}`));
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${new URL(r.url()).pathname} ${r.status()}`);
+      });
+      await page.addInitScript(
+        `window.__veErrors = []; for (const n of ['kyb-error', 'age-check-error']) addEventListener(n, (e) => window.__veErrors.push(n + ' ' + JSON.stringify(e.detail)));`,
+      );
       await page.addInitScript(`window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)});`);
       await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
-      const readyMs = await page.evaluate(
-        () => (window as unknown as { __veReady: Promise<number> }).__veReady,
-      );
+      // Never waits forever: after 30 s the run fails with what the elements show.
+      const readyMs = await page
+        .evaluate(
+          (tagList) =>
+            Promise.race([
+              (window as unknown as { __veReady: Promise<number> }).__veReady,
+              new Promise<number>((_, reject) =>
+                setTimeout(() => {
+                  const shown = tagList.map(
+                    (t) =>
+                      `${t}: ${document.querySelector(t)?.shadowRoot?.textContent?.slice(0, 300) ?? '(none)'}`,
+                  );
+                  const events = (window as unknown as { __veErrors?: string[] }).__veErrors ?? [];
+                  reject(
+                    new Error(
+                      `not interactive after 30 s; ${shown.join(' | ')}; events: ${events.join(', ')}`,
+                    ),
+                  );
+                }, 30000),
+              ),
+            ]),
+          tags,
+        )
+        .catch((err: unknown) => {
+          throw new Error(`${String(err)}; failed requests: ${failed.join(', ') || 'none'}`);
+        });
       const entries = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return {
@@ -215,6 +252,11 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         };
       });
       const before: Timing[] = entries.res.filter((e) => e.startTime <= readyMs && e.responseEnd > 0);
+      if (process.env.OUTSIDE_WATERFALL)
+        for (const e of entries.res)
+          console.log(
+            `   ${e.startTime.toFixed(0).padStart(5)} -> ${e.responseEnd.toFixed(0).padStart(5)}  ${e.name}`,
+          );
       const scripts = before
         .filter((e) => e.name.startsWith('/cdn/') && e.name.endsWith('.js') && e.responseEnd <= readyMs)
         .map((e) => ({ path: e.name, gzip: gzipOf(e.name) }));

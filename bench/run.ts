@@ -11,6 +11,7 @@
  *     (1,000 questions, 500 conditions), medians of several runs; selfie payload size;
  *   - conditions in Node: evaluations per second, the slowest of a set of adversarial inputs.
  * Results go to bench/results/latest.json, bench/results/latest.md and the README's table.
+ * `--outside` measures only from outside (and the composition) and writes nothing: a quick check of sizes.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -36,6 +37,8 @@ const arg = (name: string) => {
 };
 const CDN = resolve(arg('cdn') ?? join(ROOT, 'dist/cdn'));
 const SAVE_AS = arg('save');
+/** `--outside`: only the measurements from outside and the composition (no questionnaire, no Node rows); nothing written. */
+const OUTSIDE_ONLY = process.argv.includes('--outside');
 const KB = 1024;
 const BEFORE_FILE = join(ROOT, 'bench/results/before.json');
 const before: Record<string, number> = existsSync(BEFORE_FILE)
@@ -84,7 +87,7 @@ const sumGz = (fs: string[]) => fs.reduce((n, f) => n + gz(f), 0) / KB;
 
 const questionnaire = generatedQuestionnaire();
 const nodeRows: [string, number, string][] = [];
-{
+if (!OUTSIDE_ONLY) {
   const compiled = questionnaire.sections.flatMap((s) =>
     s.questions.filter((q) => q.condition).map((q) => compileCondition(q.condition)),
   );
@@ -174,6 +177,12 @@ try {
   parts = composition(bothScripts.map((f) => join(CDN, f)));
 
   // The questionnaire, in <kyb-form> loaded with a module script (several fresh pages).
+  if (!OUTSIDE_ONLY) await insideRows();
+} finally {
+  await browser.close();
+}
+
+async function insideRows(): Promise<void> {
   const server = await startPageServer({
     mounts: { '/cdn/': CDN },
     pages: {
@@ -267,8 +276,6 @@ try {
   } finally {
     await server.close();
   }
-} finally {
-  await browser.close();
 }
 
 for (const [metric, value, unit] of nodeRows) record(metric, value, unit);
@@ -324,6 +331,10 @@ console.log(
   `Slow network: ${SLOW.rttMs} ms round trip, ${(SLOW.downBytesPerS * 8) / 1e6} Mbit/s down. ${machine}`,
 );
 
+if (OUTSIDE_ONLY) {
+  console.log('--outside: nothing written.');
+  process.exit(0);
+}
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const fileTable = files.map((f) => ({ file: f, raw: readFileSync(join(CDN, f)).length, gzip: gz(f) }));
 const json =

@@ -123,9 +123,6 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Same-origin redirects followed (where the runtime exposes them) before giving up. */
-const MAX_REDIRECTS = 3;
-
 export interface RequestOptions<S extends z.ZodMiniType | undefined> {
   body?: unknown;
   /** Response schema; `undefined` expects no body (any body is ignored). */
@@ -171,7 +168,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 const REDIRECT_REFUSED = 'The service answered with a redirect; redirects are not followed.';
-const pageBase = () => (typeof location === 'undefined' ? 'http://localhost/' : location.href);
 
 const utf8Base64 = (text: string) => {
   const bytes = new TextEncoder().encode(text);
@@ -350,8 +346,8 @@ export class HttpClient {
 
   /**
    * One fetch without following redirects: a browser hands back an opaque redirect (refused); a runtime
-   * that shows the redirect (Node) has a same-origin one followed, at most {@link MAX_REDIRECTS} times,
-   * and one to another origin refused. Nothing from another origin is ever read.
+   * that shows the redirect (Node) has a same-origin one followed, at most 3 times (redirects.ts), and
+   * one to another origin refused. Nothing from another origin is ever read.
    */
   async #fetchSend(
     method: string,
@@ -369,53 +365,23 @@ export class HttpClient {
     const adopted = early ? await early.catch(() => null) : null;
     if (adopted) return adopted;
     const doFetch = this.#opts.fetch ?? globalThis.fetch;
-    let target = url;
-    let m = method;
-    let b = body;
-    for (let hop = 0; ; hop++) {
-      const res = await doFetch(target, {
-        method: m,
-        headers,
-        body: b,
-        signal,
-        credentials: 'omit',
-        redirect: 'manual',
-      });
-      if (res.type === 'opaqueredirect') {
-        return { status: res.status, headers: res.headers, text: '', redirect: REDIRECT_REFUSED };
-      }
-      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
-      if (location === null) {
-        const text = await res.text();
-        return { status: res.status, headers: res.headers, text };
-      }
-      await res.body?.cancel().catch(() => undefined);
-      const from = new URL(target, pageBase());
-      let next: URL | null = null;
-      try {
-        next = new URL(location, from);
-      } catch {
-        next = null;
-      }
-      const keepsMethod = res.status === 307 || res.status === 308;
-      const followable =
-        next !== null &&
-        next.origin === from.origin &&
-        hop < MAX_REDIRECTS &&
-        (keepsMethod || m === 'GET' || m === 'HEAD');
-      if (!followable || next === null) {
-        const where = next && next.origin !== from.origin ? ` to ${next.origin}` : '';
-        return {
-          status: res.status,
-          headers: res.headers,
-          text: '',
-          redirect: `The service redirected${where}; redirects to another origin are not followed.`,
-        };
-      }
-      target = next.href;
-      if (!keepsMethod) b = undefined;
-      if (!keepsMethod && m !== 'HEAD') m = 'GET';
+    const res = await doFetch(url, {
+      method,
+      headers,
+      body,
+      signal,
+      credentials: 'omit',
+      redirect: 'manual',
+    });
+    if (res.type === 'opaqueredirect') {
+      return { status: res.status, headers: res.headers, text: '', redirect: REDIRECT_REFUSED };
     }
+    if (res.status >= 300 && res.status < 400 && res.headers.get('location') !== null) {
+      // A runtime that shows redirects (Node; browsers answer opaqueredirect above): see redirects.ts.
+      const { followRedirects } = await import('./redirects.ts');
+      return followRedirects(doFetch, res, { url, method, headers, body, signal });
+    }
+    return { status: res.status, headers: res.headers, text: await res.text() };
   }
 
   async #handle<S extends z.ZodMiniType | undefined>(

@@ -16,6 +16,11 @@ export const kybSchemas: () => Promise<Schemas> = chunkLoader(
   () => import('./kyb.ts'),
   'The KYB schemas could not be downloaded.',
 );
+/** The first screen's schemas (info, forms as listed): a smaller chunk than `kybSchemas`. */
+export const firstSchemas: () => Promise<typeof import('./kyb-first.ts')> = chunkLoader(
+  () => import('./kyb-first.ts'),
+  'The KYB schemas could not be downloaded.',
+);
 /** A loader of one response schema, for `RequestOptions.loadSchema`. */
 const schema =
   <K extends keyof Schemas>(name: K) =>
@@ -47,7 +52,7 @@ export class KybClient {
   }
 
   info(o: Signal = {}) {
-    return this.http.get('/kyb/info/', { loadSchema: schema('KybInfo'), ...o });
+    return this.http.get('/kyb/info/', { loadSchema: () => firstSchemas().then((s) => s.KybInfo), ...o });
   }
   listForms(o: Signal = {}) {
     return this.http.get('/kyb/forms/', { loadSchema: schema('KybFormList'), ...o });

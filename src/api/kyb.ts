@@ -27,6 +27,7 @@ import {
 import { CountryCode } from './countries.ts';
 import { Choice, Company, Email, WebUrl } from './kyb-company.ts';
 import { BeneficiaryList, KybDocumentList } from './kyb-people.ts';
+import { KybFormMeta } from './kyb-first.ts';
 
 /* ---------------------------------------------------------------- tokens (server side) */
 
@@ -77,19 +78,12 @@ export const KybToken = z.object({
 export type KybToken = z.infer<typeof KybToken>;
 
 export * from './kyb-company.ts';
+export { FormStatus, KybFormMeta } from './kyb-first.ts';
 export * from './kyb-flow.ts';
 export * from './kyb-people.ts';
 
 /* ---------------------------------------------------------------- the form */
 
-export const FormStatus = z.enum(['PENDING', 'PROCESSING', 'NEED_TO_PROCESS', 'NEED_TO_REVIEW', 'COMPLETED']);
-export type FormStatus = z.infer<typeof FormStatus>;
-const KybFormMeta = z.object({
-  status: z.catch(FormStatus, 'PENDING'),
-  approvalStatus: z.catch(z.nullable(z.enum(['APPROVED', 'DENIED'])), null),
-  submissionTime: opt(z.string()),
-  soleProprietor: opt(z.boolean()),
-});
 /** `kyb.KybForm` / `kyb.KybFormCreate` / `kyb.KybFormList`: lists and `meta` may be absent or `null`. */
 export const KybForm = z.object({
   id: Id,

@@ -8,7 +8,12 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { customValueSchema, type Choice, type CustomFieldType, type CustomValue } from '../api/kyb.ts';
+import {
+  customValueSchema,
+  type Choice,
+  type CustomFieldType,
+  type CustomValue,
+} from '../api/kyb-company.ts';
 import { readOnlyValue, textOr } from './field.ts';
 import { countryName, countryOptions, formatDate, formatNumber } from './format.ts';
 

@@ -25,13 +25,21 @@ import {
   renderSupport,
 } from './shell/frame.ts';
 import { FormObjects, type ObjectsHost } from './shell/objects.ts';
-import { adoptFormStyles, NO_THEME, openForm, type Screens } from './shell/screens.ts';
+import {
+  addStyles,
+  laterLoaded,
+  loadLater,
+  NO_THEME,
+  openForm,
+  type Later,
+  type Screens,
+} from './shell/screens.ts';
 import { SaveLog } from './shell/saves.ts';
 import { renderStepView } from './shell/step-view.ts';
+import { whenIdle } from './shell/steps.ts';
 import { TokenSession, unaddressableForm } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
-import { renderReviewView } from './shell/review-view.ts';
-import { submitForm, type SubmitHost } from './shell/submit.ts';
+import type { SubmitHost } from './shell/submit.ts';
 import type { TokenProvider } from './shell/types.ts';
 import {
   errorInfo,
@@ -251,6 +259,9 @@ export class KybFormElement extends LitElement {
   readonly #saves = new SaveLog();
   #focus: 'heading' | 'summary' | { id: string } | null = null;
   #loadQueued = false;
+  #cancelIdle: () => void = noop;
+  /** Why the review's code could not load (shown with "Try again"). */
+  #laterError: ErrorInfo | null = null;
   #connectedOnce = false;
 
   /** The current step (read-only). */
@@ -396,6 +407,7 @@ export class KybFormElement extends LitElement {
     this.#abort?.abort();
     this.#abort = null;
     this.#session.stop();
+    this.#cancelIdle();
     this.#company?.dispose();
     this.#objects?.dispose();
     this.#company = null;
@@ -440,17 +452,17 @@ export class KybFormElement extends LitElement {
     });
     this.#client = client;
     try {
-      const { info, form, screens, early } = await openForm(client, signal);
+      const { info, form, screens, theme, early } = await openForm(client, signal);
       if (signal.aborted || generation !== this._s.generation) return;
       this.#screens = screens;
-      adoptFormStyles(this, screens.formStyles);
+      addStyles(this, screens.formStyles);
       this.#info = info;
       this.#flow = info.flow ?? null;
       this.#formId = form?.id ?? null;
-      this._theme = screens.themeStyles(info.theme, this.apiBase);
+      this._theme = theme ? theme.themeStyles(info.theme, this.apiBase) : NO_THEME;
       const fontUrl = this._theme.fontUrl;
-      if (fontUrl)
-        void screens.loadThemeFont(fontUrl, this.apiBase).then((vars) => {
+      if (fontUrl && theme)
+        void theme.loadThemeFont(fontUrl, this.apiBase).then((vars) => {
           if (vars && generation === this._s.generation)
             this._theme = { ...this._theme, vars: { ...this._theme.vars, ...vars } };
         });
@@ -465,6 +477,16 @@ export class KybFormElement extends LitElement {
       this.#dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
       this.#emit('kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this._s.steps] });
       if (form) this.#startObjects(form.id, early);
+      // The review, the submit and the later styles: a second after the first screen rendered, when the
+      // browser is idle (the review is several steps away; another element on the page keeps the link
+      // for its own first screen meanwhile).
+      void this.updateComplete.then(() => {
+        if (generation !== this._s.generation) return;
+        const timer = setTimeout(() => {
+          this.#cancelIdle = whenIdle(() => void this.#later().catch(noop));
+        }, 1000);
+        this.#cancelIdle = () => clearTimeout(timer);
+      });
     } catch (err) {
       if (signal.aborted || generation !== this._s.generation) return;
       const info = unaddressableForm(err) ?? errorInfo(err);
@@ -551,6 +573,38 @@ export class KybFormElement extends LitElement {
     };
   }
 
+  /** The later chunk (review, submit, later styles), its styles added to this element. */
+  #later(): Promise<Later> {
+    return loadLater().then((m) => {
+      this.#adoptLater();
+      return m;
+    });
+  }
+
+  /**
+   * Adds the later styles once their chunk is here (before a step that uses them renders), after the
+   * company step's (which come with the first screen).
+   */
+  #adoptLater() {
+    const later = laterLoaded();
+    if (later && this.#screens) addStyles(this, later.laterStyles);
+  }
+
+  #retryLater() {
+    this.#laterError = null;
+    this.requestUpdate();
+  }
+
+  #submit() {
+    void this.#later().then(
+      (m) => m.submitForm(this.#host),
+      (err: unknown) => {
+        const info = errorInfo(err);
+        this.#emitError(info.cause, info);
+      },
+    );
+  }
+
   #controller(step: StepId): StepController | undefined {
     return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
   }
@@ -575,7 +629,20 @@ export class KybFormElement extends LitElement {
   }
 
   #renderReview(ctx: KybContext, readOnly: boolean): TemplateResult {
-    return renderReviewView(
+    const later = laterLoaded();
+    if (!later) {
+      const failed = this.#laterError;
+      if (failed) return renderObjectsError(failed, () => this.#retryLater());
+      void this.#later().then(
+        () => this.requestUpdate(),
+        (err: unknown) => {
+          this.#laterError = errorInfo(err);
+          this.requestUpdate();
+        },
+      );
+      return renderSkeleton(msg('Loading…'));
+    }
+    return later.renderReviewView(
       {
         state: this._s,
         screens: this.#screens!,
@@ -584,7 +651,7 @@ export class KybFormElement extends LitElement {
         loading: !!this.#formId && !this.#objects?.error,
         note: this._submitNote,
         readOnly,
-        onSubmit: () => void submitForm(this.#host),
+        onSubmit: () => this.#submit(),
         onGo: (step, focus) => this.#nav.go(step, focus),
       },
       ctx,
@@ -593,6 +660,7 @@ export class KybFormElement extends LitElement {
 
   #renderBody(): TemplateResult {
     const s = this._s;
+    this.#adoptLater();
     if (s.phase === 'error' && s.error) return renderError(s.error, () => void this.reload());
     if (s.phase !== 'ready' || !this.#company) return renderSkeleton(msg('Loading the form…'));
     const ctx = this.#ctx();
@@ -613,7 +681,7 @@ export class KybFormElement extends LitElement {
       onGo: (target, focus) => this.#nav.go(target, focus),
       onBack: () => this.#nav.back(),
       onNext: () => void this.#nav.next(),
-      onSubmit: () => void submitForm(this.#host),
+      onSubmit: () => this.#submit(),
       onRetrySaves: () => this.#retrySaves(),
     });
   }

@@ -8,6 +8,7 @@ import { msg } from '@lit/localize';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
+import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
 import { customSummaryValue, isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
@@ -31,7 +32,7 @@ export interface CompanyStepInit {
   client: KybClient;
   flow: Flow | null;
   /** The form as listed, or null when none exists yet (the step creates it). */
-  form: KybForm | null;
+  form: KybFormFirst | null;
   /** Called once the form was created. */
   onCreated?: (form: KybForm) => void;
   /** Debounce of saves while typing, default 700 ms. */

@@ -13,8 +13,8 @@ import {
   type CompanyWrite,
   type CustomFieldType,
   type CustomValue,
-  type Flow,
-} from '../../api/kyb.ts';
+} from '../../api/kyb-company.ts';
+import type { Flow } from '../../api/kyb-flow.ts';
 import { customDraftText, parseCustom } from '../custom-fields.ts';
 
 export type CompanyValue = CustomValue | null;

@@ -1,8 +1,12 @@
-/** The review step as the shell renders it: a section per step, the submit error, server problems. */
+/**
+ * The review step as the shell renders it: a section per step, the submit error, server problems. Part
+ * of the later chunk (later.ts): it loads after the first screen.
+ */
 import type { TemplateResult } from 'lit';
 import type { CompanyStep } from '../company/controller.ts';
 import type { FieldIssue, KybContext, StepController, StepId } from '../context.ts';
-import type { ReviewSection } from '../review/review.ts';
+import { renderReview, type ReviewSection } from '../review/review.ts';
+import { renderSummaryList } from '../review/summary-list.ts';
 import type { KybState } from '../state.ts';
 import type { Screens } from './screens.ts';
 import { serverIssues } from './submit.ts';
@@ -29,7 +33,7 @@ function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
     .filter((s) => s !== 'review')
     .map((step) => {
       if (step === 'company') {
-        const summary = o.screens.renderSummaryList(o.company.summary(ctx));
+        const summary = renderSummaryList(o.company.summary(ctx));
         return { step, title: stepTitle(step), issues: o.company.validate(ctx), summary };
       }
       const c = o.controller(step) as WithSummary | undefined;
@@ -53,7 +57,7 @@ export function renderReviewView(o: ReviewViewOptions, ctx: KybContext): Templat
     message: '',
     step: 'company',
   });
-  return screens.renderReview({
+  return renderReview({
     sections: sections(o, ctx),
     readOnly: o.readOnly,
     submitted: s.submit === 'submitted',

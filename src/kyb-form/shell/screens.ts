@@ -1,31 +1,31 @@
 /**
- * The company step and the review: what the first screen needs besides the shell. They download in
+ * What the first screen needs besides the shell: the company step and its styles. They download in
  * parallel with the form's info (no extra round trip), so the first request does not wait for them.
+ * The theme's code loads only when the service sets a theme (as soon as the info says so); the review,
+ * the submit and the later steps' styles load after the first screen (later.ts).
  */
-import { adoptStyles, type CSSResult, type LitElement } from 'lit';
-import type { KybClient } from '../../api/kyb-client.ts';
-import type { KybForm, KybInfo, Questionnaire } from '../../api/kyb.ts';
+import { adoptStyles, supportsAdoptingStyleSheets, type CSSResult, type LitElement } from 'lit';
+import { firstSchemas, type KybClient } from '../../api/kyb-client.ts';
+import type { KybFormFirst } from '../../api/kyb-first.ts';
+import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import type { ThemeStyles } from '../../theme/index.ts';
 import { withStyleNonce } from '../../theme/style-nonce.ts';
 import { lazy } from './steps.ts';
 
 export const loadScreens = lazy(() =>
-  Promise.all([
-    import('../company/controller.ts'),
-    import('../review/review.ts'),
-    import('../../theme/index.ts'),
-    import('../form-styles.ts'),
-  ]).then(([company, review, theme, styles]) => ({
-    ...company,
-    ...review,
-    themeStyles: theme.themeStyles,
-    loadThemeFont: theme.loadThemeFont,
-    formStyles: styles.formStyles,
-  })),
+  Promise.all([import('../company/controller.ts'), import('../form-styles.ts')]).then(
+    ([company, styles]) => ({ ...company, formStyles: styles.formStyles }),
+  ),
 );
 export type Screens = Awaited<ReturnType<typeof loadScreens>>;
 
-/** Until the service's theme is read (with the screens' code): the defaults of the styles. */
+/** The theme's checks (colours, contrast, font, logo), loaded only for a service that sets a theme. */
+export const loadTheme = lazy(() => import('../../theme/index.ts'));
+export type ThemeModule = Awaited<ReturnType<typeof loadTheme>>;
+
+export { laterLoaded, loadLater, type Later } from './steps.ts';
+
+/** Until the service's theme is read (or when it sets none): the defaults of the styles. */
 export const NO_THEME: ThemeStyles = {
   vars: {},
   fontUrl: null,
@@ -35,26 +35,46 @@ export const NO_THEME: ThemeStyles = {
   ignored: [],
 };
 
-const styled = new WeakSet<LitElement>();
-/** Adds the steps' styles (form-styles.ts, loaded with them) after the element's own, once. */
-export function adoptFormStyles(el: LitElement, formStyles: CSSResult): void {
-  if (styled.has(el)) return;
-  styled.add(el);
+const added = new WeakMap<LitElement, CSSResult[]>();
+/**
+ * Adds styles (the steps', loaded with them) after the element's own and those added before, once each.
+ * With constructable stylesheets the whole list is adopted again; otherwise Lit appends a `<style>`.
+ */
+export function addStyles(el: LitElement, sheet: CSSResult): void {
+  const list = added.get(el) ?? [];
+  if (list.includes(sheet)) return;
+  list.push(sheet);
+  added.set(el, list);
   const own = (el.constructor as typeof LitElement).elementStyles;
-  withStyleNonce(el, () => adoptStyles(el.renderRoot as ShadowRoot, [...own, formStyles]));
+  const root = el.renderRoot as ShadowRoot;
+  withStyleNonce(el, () => adoptStyles(root, supportsAdoptingStyleSheets ? [...own, ...list] : [sheet]));
 }
 
 /**
- * Round trip 1: the form's info and its form (if any), with the screens' code. The questionnaires
- * decide the number of steps: they are asked for as soon as the form's id is known (`early`).
+ * Round trip 1: the form's info and its form (if any), with the screens' code (and the theme's, when the
+ * info has a theme). The questionnaires decide the number of steps: they are asked for as soon as the
+ * form's id is known (`early`).
  */
 export async function openForm(
   client: KybClient,
   signal: AbortSignal,
-): Promise<{ info: KybInfo; form: KybForm | null; screens: Screens; early: Promise<Questionnaire[]> }> {
-  const forms = client.listForms({ signal });
+): Promise<{
+  info: KybInfo;
+  form: KybFormFirst | null;
+  screens: Screens;
+  theme: ThemeModule | null;
+  early: Promise<Questionnaire[]>;
+}> {
+  // Read with the first screen's schema (id, company, status): the full one loads after the first screen.
+  const forms = client.http.get('/kyb/forms/', {
+    loadSchema: () => firstSchemas().then((s) => s.KybFormFirstList),
+    signal,
+  });
   const early = forms.then((f) => (f[0] ? client.listQuestionnaires(f[0].id, { signal }) : []));
   early.catch(() => undefined);
-  const [info, list, screens] = await Promise.all([client.info({ signal }), forms, loadScreens()]);
-  return { info, form: list[0] ?? null, screens, early };
+  const info = client.info({ signal });
+  const theme = info.then((i) => (i.theme ? loadTheme() : null));
+  theme.catch(() => undefined);
+  const [i, list, screens, t] = await Promise.all([info, forms, loadScreens(), theme]);
+  return { info: i, form: list[0] ?? null, screens, theme: t, early };
 }

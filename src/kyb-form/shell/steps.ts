@@ -11,6 +11,12 @@ import type { StepController } from '../context.ts';
 export const lazy = <T>(load: () => Promise<T>) =>
   chunkLoader(load, 'Part of the form could not be downloaded.');
 
+/** The review, the submit and the later styles (later.ts); `laterLoaded()` is the module once here. */
+let later: Later | null = null;
+export const loadLater = lazy(() => import('./later.ts').then((m) => (later = m)));
+export type Later = typeof import('./later.ts');
+export const laterLoaded = (): Later | null => later;
+
 /** The data each lazily loaded step starts from. */
 export interface StepData {
   beneficiaries: { beneficiaries: Beneficiary[] };
@@ -24,14 +30,15 @@ export const isLazyStep = (step: string): step is LazyStep =>
   (LAZY_STEPS as readonly string[]).includes(step);
 
 /**
- * A step module and then its translations. A step whose translations cannot load is shown in English
- * rather than not at all (they are tried again when the locale changes).
+ * A step module and then its translations and the later chunk (its styles). A step whose translations
+ * cannot load is shown in English rather than not at all (they are tried again when the locale changes).
  */
 const withMessages = <M extends { loadMessages: () => Promise<void> }>(m: M) =>
-  m.loadMessages().then(
-    () => m,
-    () => m,
-  );
+  Promise.all([
+    m.loadMessages().catch(() => undefined),
+    // The upload controls' styles come with the later chunk: a step renders once both are here.
+    loadLater(),
+  ]).then(() => m);
 
 /** Each step's module, loaded once per page (a failed load is tried again next time). */
 const STEP_MODULES: { [K in LazyStep]: () => Promise<StepFactory<K>> } = {

@@ -1,0 +1,21 @@
+/**
+ * What `<kyb-form>` needs only after its first screen: the review step and the submit, and the styles of
+ * the review and of the upload controls (documents, questionnaires, people). A chunk of its own, fetched
+ * when the browser is idle after the first screen, or at once when the review opens.
+ */
+import { css } from 'lit';
+import { renderSummaryList } from '../review/summary-list.ts';
+import { stepStyles } from '../step-styles.ts';
+import { reviewStyles } from '../review/styles.ts';
+import { uploadStyles } from '../upload/styles.ts';
+
+export { renderReviewView } from './review-view.ts';
+export { submitForm } from './submit.ts';
+export { renderSummaryList };
+
+/** The upload controls', the review's and the later steps' styles, added after form-styles.ts's. */
+export const laterStyles = css`
+  ${uploadStyles}
+  ${reviewStyles}
+  ${stepStyles}
+`;

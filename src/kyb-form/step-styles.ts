@@ -1,0 +1,139 @@
+/**
+ * The review's section heads and the later steps' own rules (people, documents, questionnaires): added
+ * with the later chunk (shell/later.ts), after form-styles.ts's rules.
+ */
+import { css } from 'lit';
+
+export const stepStyles = css`
+  .review-section-head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: calc(var(--size) * 0.5);
+  }
+  .review-section-head h4 {
+    margin: 0;
+  }
+  /* Beneficiaries and documents */
+  .ben-details {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: calc(var(--space) * 0.25) calc(var(--space) * 0.75);
+    margin: calc(var(--space) * 0.5) 0;
+  }
+  .ben-details dt {
+    color: var(--c-muted);
+  }
+  .ben-details dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  /* The open beneficiary form: a calm panel, so where it starts and ends is clear. */
+  .ben-form {
+    background: var(--c-surface);
+    border-radius: var(--radius);
+    padding: var(--space);
+    margin: 0 0 var(--space);
+  }
+  .ben-form-title {
+    margin-top: 0;
+  }
+  .ben-threshold {
+    color: var(--c-text);
+  }
+  .ben-actions,
+  .ben-form-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--space) * 0.5);
+    margin-top: calc(var(--space) * 0.75);
+  }
+  .ben-confirm {
+    margin-top: calc(var(--space) * 0.75);
+    padding: calc(var(--space) * 0.75);
+    border: 1px solid var(--c-error);
+    background: var(--c-error-bg);
+    border-radius: var(--radius);
+  }
+  .doc-requirements {
+    margin: calc(var(--space) * 0.5) 0;
+    padding-left: calc(var(--size) * 1.25);
+  }
+  .doc-item {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--space) * 0.5);
+    padding: calc(var(--space) * 0.5) 0;
+    border-bottom: 1px solid var(--c-disabled);
+    overflow-wrap: anywhere;
+  }
+  .doc-rename-control {
+    display: inline-flex;
+    align-items: center;
+    gap: calc(var(--size) * 0.25);
+    max-width: 100%;
+  }
+  .doc-ext {
+    color: var(--c-muted);
+  }
+  .doc-status {
+    min-height: 1.5em;
+    color: var(--c-muted);
+    font-size: calc(var(--size) * 0.9);
+  }
+  .doc-status progress {
+    width: min(calc(var(--size) * 16), 100%);
+    vertical-align: middle;
+  }
+
+  /* Questionnaires (a long one renders progressively, questionnaire/progressive.ts; sections are not
+     skipped with content-visibility: the first answer in a skipped section restyled the whole section) */
+  .questionnaire-summary h5,
+  .questionnaire-summary h6 {
+    font-size: calc(var(--size) * 1.0625);
+    line-height: 1.25;
+    margin: calc(var(--space) * 0.75) 0 calc(var(--space) * 0.5);
+  }
+  .questionnaire-summary h6 {
+    color: var(--c-muted);
+  }
+  .choices.scroll {
+    max-height: calc(var(--size) * 16);
+    overflow: auto;
+    border: 1px solid var(--c-border);
+    border-radius: var(--radius);
+    padding: calc(var(--space) * 0.5);
+  }
+  .list-items,
+  .file-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: calc(var(--space) * 0.5);
+  }
+  .list-item,
+  .file-item {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--space) * 0.5);
+    overflow-wrap: anywhere;
+  }
+  .list-item .input {
+    flex: 1 1 calc(var(--size) * 12);
+    width: auto;
+  }
+  .color-control {
+    display: inline-flex;
+    align-items: center;
+    gap: calc(var(--space) * 0.5);
+  }
+  .selection-count {
+    color: var(--c-muted);
+    font-size: calc(var(--size) * 0.9);
+    margin: calc(var(--space) * 0.25) 0;
+  }
+`;
