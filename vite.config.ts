@@ -197,6 +197,43 @@ const unwrapPreloads: Plugin = {
 };
 
 /**
+ * CDN build: no cycle among the chunks' static imports. In a cycle, the chunk whose `import()` finishes
+ * first runs last, after the chunks it imports, which then read its bindings before they are set
+ * (`var` in the output: `undefined`, not a TDZ error). Which `import()` finishes first depends on the
+ * network, so such a build fails at random on slow links: 688df2e's kyb-screens and form-styles chunks
+ * imported each other, and when form-styles' import won the race, the company step's `css` read the
+ * upload styles as undefined ("Cannot read properties of undefined (reading '_$cssResult$')"), shown as
+ * "Part of the form could not be downloaded". The chunk groups below must keep the graph acyclic.
+ */
+const acyclicChunks: Plugin = {
+  name: 'verify-elements-acyclic-chunks',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const c of Object.values(bundle)) if (c.type === 'chunk') imports.set(c.fileName, c.imports);
+      const done = new Set<string>();
+      const path: string[] = [];
+      const visit = (file: string) => {
+        const at = path.indexOf(file);
+        if (at >= 0)
+          throw new Error(
+            `acyclicChunks: chunks import each other: ${[...path.slice(at), file].join(' -> ')}`,
+          );
+        if (done.has(file)) return;
+        path.push(file);
+        for (const dep of imports.get(file) ?? []) visit(dep);
+        path.pop();
+        done.add(file);
+      };
+      for (const file of imports.keys()) visit(file);
+    },
+  },
+};
+
+/**
  * CDN build: the entry learns each element's chunk graph, so it can preload it all at once
  * (`<link rel="modulepreload">`) instead of discovering it import by import (entry → element → shared →
  * first screens). Per element: its chunk, everything it imports statically, and the first-screen chunks it
@@ -372,7 +409,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
           },
         },
       },
-      plugins: [minifyTemplates, unwrapPreloads, preloadGraph, classicEntry],
+      plugins: [minifyTemplates, unwrapPreloads, acyclicChunks, preloadGraph, classicEntry],
     };
   }
   return {

@@ -1,7 +1,8 @@
 /**
  * The CDN build's chunk graph (run after `npm run build`): what each page downloads before its first screen.
  * The classic script is the entry itself (not a loader one round trip before it); no element chunk imports
- * the entry; each element preloads its own first-screen chunks and nothing of the other element.
+ * the entry; each element preloads its own first-screen chunks and nothing of the other element; no chunks
+ * import each other.
  */
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,6 +64,23 @@ describe('CDN chunk graph', () => {
         for (const dep of staticImports(file))
           assert.ok(files.includes(dep), `${tag}: ${file} imports ${dep}`);
       }
+  });
+
+  test('no chunks import each other (the order they run in would depend on the network)', () => {
+    // In a cycle, the chunk whose import() finishes first runs after the chunks it imports, which then
+    // read its bindings unset: 688df2e's kyb-screens <-> form-styles failed <kyb-form> on slow links.
+    const done = new Set<string>();
+    const path: string[] = [];
+    const visit = (file: string) => {
+      const at = path.indexOf(file);
+      assert.ok(at < 0, `chunks import each other: ${[...path.slice(at), file].join(' -> ')}`);
+      if (done.has(file)) return;
+      path.push(file);
+      for (const dep of staticImports(file)) visit(dep);
+      path.pop();
+      done.add(file);
+    };
+    for (const file of ['verify-elements.js', ...chunks()]) visit(file);
   });
 
   test('the age check reaches its consent screen without KYB code', () => {
