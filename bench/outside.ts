@@ -198,7 +198,9 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
       const failed: string[] = [];
       page.on('requestfailed', (r) => failed.push(`${new URL(r.url()).pathname} ${r.failure()?.errorText}`));
       page.on('console', (m) => {
-        if (m.type() === 'error') failed.push(`console: ${m.text().slice(0, 300)}`);
+        // Errors, and the elements' own warnings (a chunk that failed to load or run, with its cause).
+        if (m.type() === 'error' || (m.type() === 'warning' && m.text().startsWith('verify-elements:')))
+          failed.push(`console: ${m.text().slice(0, 300)}`);
       });
       page.on('pageerror', (e) => failed.push(`page error: ${e.message.slice(0, 300)}`));
       page.on('response', (r) => {
