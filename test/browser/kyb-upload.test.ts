@@ -12,13 +12,14 @@ import type { KybContext, SaveReport } from '../../src/kyb-form/context.ts';
 import { DocumentsStep } from '../../src/kyb-form/documents/controller.ts';
 import { formatBytes } from '../../src/kyb-form/files.ts';
 import { formStyles } from '../../src/kyb-form/form-styles.ts';
+import { laterStyles } from '../../src/kyb-form/shell/later.ts';
 import { styles } from '../../src/kyb-form/styles.ts';
 import { acceptText, orList } from '../../src/kyb-form/upload/upload.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 
 class UploadHost extends LitElement {
-  static override styles = [styles, formStyles];
+  static override styles = [styles, formStyles, laterStyles];
   step!: DocumentsStep;
   client!: KybClient;
   formId = '';

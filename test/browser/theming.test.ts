@@ -385,6 +385,12 @@ async function ageCheck() {
     html`<age-check token=${token} api-base="/sandbox" locale="en"></age-check>`,
   );
   await waitUntil(() => el.shadowRoot?.querySelector('[part~="start-button"]'), 'consent screen');
+  // The later screens' styles (outcome, capture) arrive with their chunk, prefetched once consent is up.
+  const later = () =>
+    el.shadowRoot!.adoptedStyleSheets.some((sheet) =>
+      [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.startsWith('.outcome')),
+    );
+  await waitUntil(later, 'the later styles', { timeout: 10000 });
   return el;
 }
 

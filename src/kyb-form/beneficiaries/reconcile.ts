@@ -13,6 +13,9 @@ import type { KybContext } from '../context.ts';
  * copy whose delete fails is left out of the list here and shows again on the next load). Null when the
  * service has none (or the list cannot be read): then sending it again is right.
  */
+/** The most copies one create is believed to have made (Chromium was seen re-sending a request 7 times). */
+const MAX_COPIES = 10;
+
 export async function findCreated(
   ctx: Pick<KybContext, 'client' | 'formId'>,
   body: BeneficiaryCreate,
@@ -27,8 +30,13 @@ export async function findCreated(
       ? b.info.companyName === info.companyName
       : b.info.name === info.name && b.info.surname === info.surname) &&
     (b.parent ?? null) === (body.parent ?? null);
-  const [first, ...copies] = fresh.filter((b) => !known.has(b.id) && same(b));
+  const [first, ...rest] = fresh.filter((b) => !known.has(b.id) && same(b));
   if (!first) return null;
-  await Promise.all(copies.map((c) => ctx.client.deleteBeneficiary(ctx.formId, c.id).catch(() => undefined)));
+  // Distinct ids other than the kept one; a list that repeats an id is not a set of copies.
+  const copies = [...new Set(rest.map((b) => b.id))].filter((id) => id !== first.id);
+  // A browser re-sends a request a few times at most: more "copies" than that means the list is not what
+  // it seems (a misbehaving service), and deleting people the user may have entered is not worth the risk.
+  if (copies.length > MAX_COPIES) return first;
+  for (const id of copies) await ctx.client.deleteBeneficiary(ctx.formId, id).catch(() => undefined);
   return first;
 }

@@ -268,8 +268,10 @@ export class DocumentSet {
         d.filename === filename &&
         (!d.type || d.type === published || d.type === type),
     );
-    const [first, ...copies] = mine;
+    const [first, ...rest] = mine;
     if (!first) return null;
+    // A list that names one id twice is the service's fault, not a copy: never hide the kept record.
+    const copies = rest.filter((c, i) => c.id !== first.id && rest.findIndex((d) => d.id === c.id) === i);
     for (const c of copies) {
       this.#hidden.add(c.id);
       this.#claimed.add(c.id);
