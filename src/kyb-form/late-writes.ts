@@ -4,7 +4,9 @@
  * resource, and its older value then overwrites the newer one. The interface has no version or
  * `If-Match`, so the saver repairs it: after the next successful save of the resource, once a stale copy
  * can no longer be in flight (a settle delay derived from the client's per-attempt timeout), it sends the
- * current value again. Nothing extra is sent when no attempt was unclear.
+ * current value again. Nothing extra is sent when no attempt was unclear. The settle delay is an
+ * assumption about the service (it processes a request within that time after the client gave up), not a
+ * guarantee: without versions a copy held back longer can still overwrite.
  */
 import type { ApiError } from '../api/http.ts';
 
