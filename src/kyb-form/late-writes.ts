@@ -27,6 +27,8 @@ export class LateWrites {
   #covered = 0;
   /** Before this time (ms since the epoch) a stale copy may still land. */
   #until = 0;
+  /** A flush asked for a re-send before the settle delay ends (see {@link hurry}). */
+  #hurry = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #timeoutMs: () => number;
   readonly #resend: () => void;
@@ -54,12 +56,27 @@ export class LateWrites {
 
   /** Whether the current value must be sent again now (even if identical to the last body sent). */
   get due(): boolean {
-    return this.marked && Date.now() >= this.#until;
+    return this.marked && (this.#hurry || Date.now() >= this.#until);
   }
 
-  /** The generation a re-send starting now covers (pass it to {@link resent} once it succeeded). */
-  get generation(): number {
-    return this.#generation;
+  /** Whether a flush asked for a re-send that has not started yet. */
+  get hurried(): boolean {
+    return this.#hurry && this.marked;
+  }
+
+  /**
+   * A flush (before a submit, or leaving the step) when marked: the next save sends the current value
+   * again at once, in case the late copy already landed. It covers nothing: the re-send at the end of the
+   * settle delay still follows.
+   */
+  hurry(): void {
+    if (this.marked) this.#hurry = true;
+  }
+
+  /** A re-send starts now: the generation it covers (pass it to {@link resent} once it succeeded). */
+  begin(): number {
+    this.#hurry = false;
+    return Date.now() >= this.#until ? this.#generation : this.#covered;
   }
 
   /** A re-send that started at `generation` succeeded. */

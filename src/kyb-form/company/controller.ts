@@ -310,7 +310,7 @@ export class CompanyStep implements StepController {
           this.#late.saved();
           return;
         }
-        const generation = this.#late.generation;
+        const generation = resend ? this.#late.begin() : 0;
         this.#setState('saving');
         await this.#client.updateForm(this.#formId, payload, { onAttemptError: this.#late.attemptFailed });
         if (this.#disposed) return;
@@ -365,6 +365,8 @@ export class CompanyStep implements StepController {
 
   async flush(ctx: KybContext): Promise<void> {
     this.#ctx = ctx;
+    // After an unclear PATCH, the current company goes again now (and again after the settle delay).
+    this.#late.hurry();
     await this.save();
     if (this.#state === 'error' && this.#error) throw this.#error;
   }

@@ -88,11 +88,13 @@ export class AnswersSaver {
     return this.#states.some((qs) => qs.changeVersion !== qs.savedVersion || qs.inflight !== null);
   }
 
-  /** Sends everything pending; resolves once saved. */
+  /** Sends everything pending (and the current answers again after an unclear PUT); resolves once saved. */
   async flush(): Promise<void> {
     await Promise.all(
       this.#states.map(async (qs) => {
-        while (qs.changeVersion !== qs.savedVersion || qs.inflight) await this.save(qs);
+        const late = this.#late.get(qs);
+        late?.hurry();
+        while (qs.changeVersion !== qs.savedVersion || qs.inflight || late?.hurried) await this.save(qs);
       }),
     );
   }
@@ -158,7 +160,7 @@ export class AnswersSaver {
           // After an unclear PUT the whole current body goes again (PUT is idempotent), even if unchanged.
           const resend = late.due;
           if (json !== qs.lastSent || resend) {
-            const generation = late.generation;
+            const generation = resend ? late.begin() : 0;
             this.#report(qs, 'saving');
             await ctx.client.putAnswers(ctx.formId, qs.questionnaire.id, payload, {
               onAttemptError: late.attemptFailed,
