@@ -6,11 +6,11 @@
  * settle delay it sends the current value again, and the service ends with the newest input. Answers (PUT)
  * and the company (PATCH) alike; no extra write when no attempt was unclear.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { LateWrites } from '../../src/kyb-form/late-writes.ts';
-import { labels, mount, ready, requests, root, setup, type, type Setup } from './kyb-form-helpers.ts';
+import { button, labels, mount, ready, requests, root, setup, type, type Setup } from './kyb-form-helpers.ts';
 
 /** The element's per-attempt timeout here; the first write waits longer than it on the service. */
 const TIMEOUT_MS = 800;
@@ -154,4 +154,56 @@ describe('a late, timed-out write does not overwrite a newer one', function () {
       expect(await written(s, c.method, c.logPath, c.pick)).to.deep.equal(['Only A', 'Only B']);
     });
   }
+  it('company: a submit after the late copy landed, before the settle delay ended, sends the newest value first', async () => {
+    // A long settle delay: the submit happens inside it, so only the flush can repair the late copy.
+    LateWrites.settleMs = (t) => 20 * t;
+    const s = await setup({
+      kyb: {
+        info: {
+          locale: 'en',
+          theme: null,
+          flow: {
+            fields: [
+              { field: 'COMPANY_NAME', required: true, order: 1 },
+              { field: 'COUNTRY', required: true, order: 2 },
+            ],
+          },
+        },
+        questionnaires: [],
+      },
+    });
+    const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
+    const formId = (await clean.createForm({ companyName: 'Late Ltd', country: 'LT' })).id;
+    const el = await mount(s.token);
+    await ready(el);
+    const stored = async () => (await clean.getForm(formId)).company?.companyName;
+    await s.mine.setFaults({ latencyMs: LATENCY_MS, paths: '^/kyb/forms/*/$', methods: ['PATCH'], times: 1 });
+    await type(el, 'Company name', 'Older A');
+    await waitUntil(async () => (await stored()) === 'Older A', 'the retry saved A', {
+      timeout: 10000,
+      interval: 100,
+    });
+    await type(el, 'Company name', 'Newer B');
+    await waitUntil(async () => (await stored()) === 'Newer B', 'B was saved', {
+      timeout: 10000,
+      interval: 100,
+    });
+    await waitUntil(async () => (await stored()) === 'Older A', 'the late copy of A landed', {
+      timeout: 10000,
+      interval: 100,
+    });
+    button(el, 'Continue').click();
+    await waitUntil(
+      () => /review/i.test(root(el).querySelector('#kyb-step-heading')?.textContent ?? ''),
+      'on review',
+    );
+    const submitted = oneEvent(el, 'kyb-submitted');
+    button(el, 'Submit').click();
+    await submitted;
+    expect(await stored(), 'the submitted form holds the newest input').to.equal('Newer B');
+    const order = (await requests(s)).filter((r) => r.method === 'PATCH' || r.path.endsWith('/submit/'));
+    const last = order.at(-1);
+    expect(last?.path, 'the submit came last').to.match(/\/submit\/$/);
+    expect(nameOf(order.at(-2)?.body), 'B was sent again just before the submit').to.equal('Newer B');
+  });
 });
