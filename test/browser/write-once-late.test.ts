@@ -4,7 +4,8 @@
  * user then types a newer one, which is saved too; only then does the service process the first, timed-out
  * copy, and the older value overwrites the newer one. The element repairs it: after the unclear attempt's
  * settle delay it sends the current value again, and the service ends with the newest input. Answers (PUT)
- * and the company (PATCH) alike; no extra write when no attempt was unclear.
+ * and the company (PATCH) alike; no extra write when no attempt was unclear. A submit inside the settle
+ * delay sends the newest value again first.
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { KybClient } from '../../src/api/kyb-client.ts';
