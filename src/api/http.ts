@@ -138,6 +138,11 @@ export interface RequestOptions<S extends z.ZodMiniType | undefined> {
   /** Upload progress from 0 to 1; switches to XMLHttpRequest, which reports it. */
   onUploadProgress?: ((fraction: number) => void) | undefined;
   headers?: Record<string, string>;
+  /**
+   * Called with the error of every failed attempt, also one retried after: a write whose attempt timed
+   * out (or lost its connection) may still be processed by the service later, even when a retry succeeds.
+   */
+  onAttemptError?: ((err: ApiError) => void) | undefined;
 }
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -198,6 +203,11 @@ export class HttpClient {
     };
   }
 
+  /** The per-attempt timeout in milliseconds. */
+  get timeoutMs(): number {
+    return this.#opts.timeoutMs;
+  }
+
   setAuth(auth: Auth | undefined): void {
     this.#auth = auth;
   }
@@ -221,6 +231,7 @@ export class HttpClient {
         return await this.#once(method, path, opts);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
+        opts.onAttemptError?.(err);
         const auth = this.#auth;
         if (
           !refreshed &&

@@ -5,7 +5,7 @@
  * validation code downloads while it travels. Write bodies are checked before they are sent.
  */
 import type * as z from 'zod/mini';
-import { HttpClient, type HttpClientOptions } from './http.ts';
+import { HttpClient, type ApiError, type HttpClientOptions } from './http.ts';
 import { chunkLoader } from './load-chunk.ts';
 import type * as Kyb from './kyb.ts';
 import type { Answers, BeneficiaryCreate, BeneficiaryPatch, CompanyWrite, DocumentUpload } from './kyb.ts';
@@ -34,7 +34,11 @@ export interface KybClientOptions extends Omit<HttpClientOptions, 'auth'> {
   refreshToken?: () => Promise<string | null | undefined>;
 }
 
-type Signal = { signal?: AbortSignal | undefined };
+type Signal = {
+  signal?: AbortSignal | undefined;
+  /** See `RequestOptions.onAttemptError`. */
+  onAttemptError?: ((err: ApiError) => void) | undefined;
+};
 /** A create: its idempotency key (one per logical write, kept across retries of it). */
 type Create = Signal & { idempotencyKey?: string | undefined };
 type Upload = Create & { onUploadProgress?: ((fraction: number) => void) | undefined };

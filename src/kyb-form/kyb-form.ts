@@ -220,6 +220,8 @@ const noop = () => undefined;
 @localized()
 export class KybFormElement extends LitElement {
   static override styles = styles;
+  /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
+  static clientTimeoutMs: number | undefined;
 
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
   protected override createRenderRoot() {
@@ -447,6 +449,7 @@ export class KybFormElement extends LitElement {
       baseUrl: this.apiBase || '',
       allowInsecureHttp: this.allowInsecureHttp,
       idempotencyKeys: this.idempotencyKeys,
+      ...(KybFormElement.clientTimeoutMs ? { timeoutMs: KybFormElement.clientTimeoutMs } : {}),
       token: () => this.#session.active,
       refreshToken: () => this.#session.refresh(),
     });

@@ -82,6 +82,7 @@ export function createAccount(
     requests: [],
     faults: null,
     faultPaths: null,
+    faultsLeft: null,
     rng: mulberry32(Math.floor(Math.random() * 2 ** 32)),
   };
   const finishedScanRefs: string[] = [];

@@ -89,6 +89,8 @@ export interface Faults {
    * whose answer it lost; with `afterCommit` and `dropRate: 1`: "commit twice, then drop".
    */
   repeat?: number;
+  /** Only the first `times` (1..1000) affected requests get the faults, latency included. */
+  times?: number;
 }
 
 export interface KybConfig {

@@ -121,6 +121,7 @@ export const controlRoutes: RouteDef[] = [
       if (raw === null || (typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0)) {
         account.faults = null;
         account.faultPaths = null;
+        account.faultsLeft = null;
         return json({});
       }
       const body = parseOrThrow(FaultConfigSchema, raw);
@@ -138,6 +139,7 @@ export const controlRoutes: RouteDef[] = [
       };
       account.faults = faults;
       account.faultPaths = match;
+      account.faultsLeft = body.times ?? null;
       account.rng = mulberry32(body.seed ?? Math.floor(Math.random() * 2 ** 32));
       return json(faults);
     },

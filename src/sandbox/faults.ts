@@ -17,6 +17,8 @@
  *   `Idempotency-Key`), as when a browser re-sends a write on a reused connection whose answer it lost;
  *   the last run's answer is sent (or replaced by an `afterCommit` fault: "commit twice, then drop"). Without
  *   a key every run makes a record; with one the repeats replay the first answer.
+ * - `times` (1..1000): only the first `times` affected requests get the faults (latency included); later
+ *   ones pass untouched (e.g. `{latencyMs, times: 1}`: only the first write is slow).
  *
  * Faults apply to requests authenticated as the account (Basic or its bearer tokens); control
  * endpoints are exempt.
@@ -55,6 +57,7 @@ export const FaultConfigSchema = z.object({
   seed: z.optional(z.int()),
   afterCommit: z.optional(z.boolean()),
   repeat: z.optional(z.int().check(z.gte(0), z.lte(10))),
+  times: z.optional(z.int().check(z.gte(1), z.lte(1000))),
 });
 
 /** A compiled `paths` rule: whether a path (relative to the base path) is affected. */

@@ -213,10 +213,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const account = auth.account;
     const tracked = !route.control && account !== null && auth.kind !== null;
     const faults = tracked ? account.faults : null;
-    const faultActive =
+    let faultActive =
       faults !== null &&
       (!account?.faultPaths || account.faultPaths(path)) &&
       (!faults.methods || faults.methods.includes(req.method));
+    // `times`: only the first N affected requests get the faults.
+    if (faultActive && account && account.faultsLeft !== null) {
+      faultActive = account.faultsLeft > 0;
+      if (faultActive) account.faultsLeft--;
+    }
     let logBody: unknown = null;
     const log = (status: number) => {
       if (!tracked || !account || !auth.kind) return;

@@ -13,6 +13,7 @@ export interface FaultConfig {
   seed?: number | undefined;
   afterCommit?: boolean | undefined;
   repeat?: number | undefined;
+  times?: number | undefined;
 }
 /** The ways the fault mode can corrupt an answer (one list: schema, types and tests use it). */
 export const MALFORMED_KINDS = [
@@ -206,6 +207,8 @@ export interface Account {
   faults: FaultConfig | null;
   /** The compiled `faults.paths` (null: every path). */
   faultPaths: ((path: string) => boolean) | null;
+  /** How many more affected requests get the faults (`faults.times`; null: no limit). */
+  faultsLeft: number | null;
   rng: () => number;
 }
 

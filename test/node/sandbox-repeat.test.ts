@@ -1,7 +1,8 @@
 /**
  * The sandbox's `repeat` fault (a browser re-sending a write whose answer it lost on a reused
  * connection): without an `Idempotency-Key` each run makes a record, with one the repeats replay the first
- * answer; with `afterCommit` drop it is "commit twice, then drop".
+ * answer; with `afterCommit` drop it is "commit twice, then drop". And `times`: only the first N affected
+ * requests get the faults.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -83,5 +84,22 @@ describe('fault mode: repeat', () => {
     assert.equal(await count(), 1, 'paths limits repeat');
     await assert.rejects(control.setFaults({ repeat: 11 }));
     await assert.rejects(control.setFaults({ repeat: -1 }));
+  });
+});
+
+describe('fault mode: times', () => {
+  test('only the first `times` affected requests get the faults; unaffected ones do not count', async () => {
+    const { control, post, count } = await prepare();
+    await control.setFaults({ failRate: 1, times: 2, paths: '/documents/', methods: ['POST'] });
+    assert.equal(await count(), 0); // a GET: not affected, does not use up `times`
+    assert.equal((await post()).status, 503);
+    assert.equal((await post()).status, 503);
+    assert.equal((await post()).status, 201);
+    assert.equal((await post()).status, 201);
+    assert.equal(await count(), 2);
+    // Setting the faults again starts a new count.
+    await control.setFaults({ failRate: 1, times: 1, paths: '/documents/', methods: ['POST'] });
+    assert.equal((await post()).status, 503);
+    assert.equal((await post()).status, 201);
   });
 });

@@ -2,6 +2,8 @@
  * The company step: renders the company fields the flow asks for, creates the form once the name and
  * country are valid (when none exists yet), then saves the whole company with PATCH on change
  * (debounced) and at once when a field is left. Failed saves keep the input and retry with backoff.
+ * After a PATCH whose outcome was unclear, the whole current company (every field that PATCH carried) is
+ * sent again once a late copy can no longer land (see late-writes.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
@@ -10,6 +12,7 @@ import type { KybClient } from '../../api/kyb-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
+import { LateWrites } from '../late-writes.ts';
 import { customSummaryValue, isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryName, countryOptions } from '../format.ts';
@@ -169,6 +172,11 @@ export class CompanyStep implements StepController {
   #onCreated: ((form: KybForm) => void) | undefined;
   /** The form is created once: every attempt of that one write carries the same key. */
   readonly #createKey = newIdempotencyKey();
+  /** Unclear PATCHes (a late copy could overwrite newer values). */
+  readonly #late = new LateWrites(
+    () => this.#client.http.timeoutMs,
+    () => void this.save().catch(() => undefined),
+  );
 
   constructor(init: CompanyStepInit) {
     this.#client = init.client;
@@ -220,6 +228,7 @@ export class CompanyStep implements StepController {
     this.#disposed = true;
     clearTimeout(this.#debounce);
     clearTimeout(this.#retryTimer);
+    this.#late.dispose();
   }
 
   #label(def: FieldDef) {
@@ -294,18 +303,24 @@ export class CompanyStep implements StepController {
         if (JSON.stringify(companyPayload(this.#base, this.defs, this.#draft)) !== this.#lastSent)
           this.#again = true;
       } else {
-        if (json === this.#lastSent) {
+        // After an unclear PATCH the whole current company goes again, even if unchanged.
+        const resend = this.#late.due;
+        if (json === this.#lastSent && !resend) {
           if (this.#state !== 'idle' && this.#state !== 'saved') this.#setState('saved');
+          this.#late.saved();
           return;
         }
+        const generation = resend ? this.#late.begin() : 0;
         this.#setState('saving');
-        await this.#client.updateForm(this.#formId, payload);
+        await this.#client.updateForm(this.#formId, payload, { onAttemptError: this.#late.attemptFailed });
         if (this.#disposed) return;
         this.#lastSent = json;
+        if (resend) this.#late.resent(generation);
       }
       this.#retries = 0;
       clearTimeout(this.#retryTimer);
       this.#setState(this.#again ? 'saving' : 'saved');
+      this.#late.saved();
     } catch (err) {
       if (this.#disposed) return;
       const error =
@@ -350,6 +365,8 @@ export class CompanyStep implements StepController {
 
   async flush(ctx: KybContext): Promise<void> {
     this.#ctx = ctx;
+    // After an unclear PATCH, the current company goes again now (and again after the settle delay).
+    this.#late.hurry();
     await this.save();
     if (this.#state === 'error' && this.#error) throw this.#error;
   }

@@ -2,7 +2,8 @@
  * Saving the questionnaires' answers: each questionnaire's visible, valid answers go out with a
  * debounced PUT (at once on leaving a field and on `flush`); an identical body is not sent again;
  * failed saves are retried with backoff and on the `online` event; after files were sent as base64
- * the service's file URLs are adopted so later saves do not upload them again.
+ * the service's file URLs are adopted so later saves do not upload them again. After a PUT whose outcome
+ * was unclear, the current answers are sent again once a late copy can no longer land (see late-writes.ts).
  */
 import { ApiError } from '../../api/http.ts';
 import type { Answers, Questionnaire, Section } from '../../api/kyb.ts';
@@ -11,6 +12,7 @@ import type { KybContext, SaveState } from '../context.ts';
 import { buildPayload } from './answers-state.ts';
 import type { QRec } from './controls.ts';
 import { adoptUrls, hasUploadedFiles } from './file-answers.ts';
+import { LateWrites } from '../late-writes.ts';
 
 /** Debounce after typing before a save. */
 export const SAVE_DEBOUNCE_MS = 700;
@@ -73,6 +75,8 @@ export class AnswersSaver {
   readonly #ctx: () => KybContext | null;
   /** A question's value changed here (a file URL adopted): re-render it. */
   readonly #touch: (rec: QRec) => void;
+  /** Each questionnaire's unclear PUTs (a late copy could overwrite newer answers). */
+  readonly #late = new WeakMap<QState, LateWrites>();
 
   constructor(states: readonly QState[], ctx: () => KybContext | null, touch: (rec: QRec) => void) {
     this.#states = states;
@@ -84,11 +88,13 @@ export class AnswersSaver {
     return this.#states.some((qs) => qs.changeVersion !== qs.savedVersion || qs.inflight !== null);
   }
 
-  /** Sends everything pending; resolves once saved. */
+  /** Sends everything pending (and the current answers again after an unclear PUT); resolves once saved. */
   async flush(): Promise<void> {
     await Promise.all(
       this.#states.map(async (qs) => {
-        while (qs.changeVersion !== qs.savedVersion || qs.inflight) await this.save(qs);
+        const late = this.#late.get(qs);
+        late?.hurry();
+        while (qs.changeVersion !== qs.savedVersion || qs.inflight || late?.hurried) await this.save(qs);
       }),
     );
   }
@@ -112,6 +118,18 @@ export class AnswersSaver {
     this.save(qs).catch(() => undefined);
   }
 
+  #lateOf(qs: QState): LateWrites {
+    let late = this.#late.get(qs);
+    if (!late) {
+      late = new LateWrites(
+        () => this.#ctx()?.client.http.timeoutMs ?? 15_000,
+        () => void this.save(qs).catch(() => undefined),
+      );
+      this.#late.set(qs, late);
+    }
+    return late;
+  }
+
   #report(qs: QState, state: SaveState, error?: ApiError): void {
     qs.state = state;
     this.#ctx()?.report({ kind: 'answers', state, id: qs.questionnaire.id, error });
@@ -129,6 +147,7 @@ export class AnswersSaver {
     }
     const ctx = this.#ctx();
     if (!ctx || ctx.readOnly) return Promise.resolve();
+    const late = this.#lateOf(qs);
     const run = async (): Promise<void> => {
       // yield first, so `qs.inflight` is assigned before the `finally` below clears it
       await null;
@@ -138,10 +157,16 @@ export class AnswersSaver {
           const version = qs.changeVersion;
           const payload = payloadOf(qs);
           const json = JSON.stringify(payload);
-          if (json !== qs.lastSent) {
+          // After an unclear PUT the whole current body goes again (PUT is idempotent), even if unchanged.
+          const resend = late.due;
+          if (json !== qs.lastSent || resend) {
+            const generation = resend ? late.begin() : 0;
             this.#report(qs, 'saving');
-            await ctx.client.putAnswers(ctx.formId, qs.questionnaire.id, payload);
+            await ctx.client.putAnswers(ctx.formId, qs.questionnaire.id, payload, {
+              onAttemptError: late.attemptFailed,
+            });
             qs.lastSent = json;
+            if (resend) late.resent(generation);
             if (hasUploadedFiles(payload)) await this.#adoptFileUrls(qs, ctx, payload, version);
           }
           qs.savedVersion = Math.max(qs.savedVersion, version);
@@ -149,6 +174,7 @@ export class AnswersSaver {
         qs.failures = 0;
         qs.error = null;
         this.#report(qs, qs.savedVersion === qs.changeVersion ? 'saved' : 'pending');
+        late.saved();
       } catch (err) {
         const error = asApiError(err);
         qs.error = error;
