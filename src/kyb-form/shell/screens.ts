@@ -9,6 +9,7 @@ import { firstSchemas, type KybClient } from '../../api/kyb-client.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import type { ThemeStyles } from '../../theme/index.ts';
+import { noTheme } from '../../theme/no-theme.ts';
 import { withStyleNonce } from '../../theme/style-nonce.ts';
 import { lazy } from './steps.ts';
 
@@ -25,15 +26,23 @@ export type ThemeModule = Awaited<ReturnType<typeof loadTheme>>;
 
 export { laterLoaded, loadLater, type Later } from './steps.ts';
 
-/** Until the service's theme is read (or when it sets none): the defaults of the styles. */
-export const NO_THEME: ThemeStyles = {
-  vars: {},
-  fontUrl: null,
-  logo: null,
-  companyName: null,
-  supportEmail: null,
-  ignored: [],
-};
+/**
+ * The service's theme as the element shows it: its checked styles at once (the defaults when it sets
+ * none), then `fontVars` with the variables of its font once that has loaded (not when it fails).
+ */
+export function openTheme(
+  theme: ThemeModule | null,
+  info: KybInfo,
+  apiBase: string,
+  fontVars: (vars: Record<string, string>) => void,
+): ThemeStyles {
+  const styles = theme ? theme.themeStyles(info.theme, apiBase) : noTheme();
+  if (styles.fontUrl && theme)
+    void theme.loadThemeFont(styles.fontUrl, apiBase).then((vars) => {
+      if (vars) fontVars(vars);
+    });
+  return styles;
+}
 
 const added = new WeakMap<LitElement, CSSResult[]>();
 /**
