@@ -51,7 +51,7 @@ export function adoptLater(el: ReactiveElement, later: CSSResult): void {
 export class HostedLoader {
   /** Hosted mode once its chunk is here. */
   mode: HostedMode | null = null;
-  #load: 'loading' | 'failed' | null = null;
+  private state: 'loading' | 'failed' | null = null;
 
   constructor(
     private readonly h: HostedHost & {
@@ -64,7 +64,7 @@ export class HostedLoader {
   render(): TemplateResult {
     const h = this.h;
     if (this.mode) return this.mode.render();
-    if (this.#load === 'failed')
+    if (this.state === 'failed')
       return errorScreen(
         { reason: 'load-failed', recovery: null, status: 0, code: null },
         {
@@ -72,8 +72,8 @@ export class HostedLoader {
           reload: () => undefined,
         },
       );
-    if (this.#load === null) {
-      this.#load = 'loading';
+    if (this.state === null) {
+      this.state = 'loading';
       void h.wait(loadHosted()).then(
         (m) => {
           adoptLater(h.host, m.laterStyles);
@@ -81,7 +81,7 @@ export class HostedLoader {
           h.host.requestUpdate();
         },
         (err: unknown) => {
-          this.#load = 'failed';
+          this.state = 'failed';
           h.failed(err);
           h.host.requestUpdate();
         },

@@ -3,33 +3,34 @@
  * expiry itself) and the delay before a safe redirect is followed.
  */
 export class Timers {
-  #clock: ReturnType<typeof setInterval> | undefined;
-  #redirect: ReturnType<typeof setTimeout> | undefined;
+  // Plain fields: private `#` fields cost a WeakMap each in the Safari 15 build, on the first screen.
+  private clockId: ReturnType<typeof setInterval> | undefined;
+  private redirectId: ReturnType<typeof setTimeout> | undefined;
 
   /** Ticks every second while `wanted` (the first tick at once when it starts); stops otherwise. */
   clock(wanted: boolean, tick: () => void): void {
-    if (wanted && this.#clock === undefined) {
-      this.#clock = setInterval(tick, 1000);
+    if (wanted && this.clockId === undefined) {
+      this.clockId = setInterval(tick, 1000);
       tick();
     } else if (!wanted) this.stopClock();
   }
 
   stopClock(): void {
-    if (this.#clock !== undefined) clearInterval(this.#clock);
-    this.#clock = undefined;
+    if (this.clockId !== undefined) clearInterval(this.clockId);
+    this.clockId = undefined;
   }
 
   /** Runs `go` after `ms` (instead of a redirect already waiting). */
   redirect(ms: number, go: () => void): void {
     this.stopRedirect();
-    this.#redirect = setTimeout(() => {
-      this.#redirect = undefined;
+    this.redirectId = setTimeout(() => {
+      this.redirectId = undefined;
       go();
     }, ms);
   }
 
   stopRedirect(): void {
-    if (this.#redirect !== undefined) clearTimeout(this.#redirect);
-    this.#redirect = undefined;
+    if (this.redirectId !== undefined) clearTimeout(this.redirectId);
+    this.redirectId = undefined;
   }
 }
