@@ -1,7 +1,7 @@
 /**
  * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page. A thin shell over
- * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, progress,
- * action row, texts, lazily loaded steps, submit).
+ * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, events, view,
+ * progress, action row, texts, lazily loaded steps, submit).
  */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
