@@ -20,7 +20,7 @@ import type { KybContext, SaveReport, StepController, StepId } from './context.t
 import { emit } from './shell/events.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
 import { FormObjects } from './shell/objects.ts';
-import { addStyles, openForm, openTheme, type Screens } from './shell/screens.ts';
+import { addStyles, openForm, type Screens } from './shell/screens.ts';
 import { SaveLog } from './shell/saves.ts';
 import { TokenSession, unaddressableForm } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
@@ -438,10 +438,13 @@ export class KybFormElement extends LitElement {
       this.#info = info;
       this.#flow = info.flow ?? null;
       this.#formId = form?.id ?? null;
-      this._theme = openTheme(theme, info, this.apiBase, (vars) => {
-        if (generation === this._s.generation)
-          this._theme = { ...this._theme, vars: { ...this._theme.vars, ...vars } };
-      });
+      this._theme = theme ? theme.themeStyles(info.theme, this.apiBase) : noTheme();
+      const fontUrl = this._theme.fontUrl;
+      if (fontUrl && theme)
+        void theme.loadThemeFont(fontUrl, this.apiBase).then((vars) => {
+          if (vars && generation === this._s.generation)
+            this._theme = { ...this._theme, vars: { ...this._theme.vars, ...vars } };
+        });
       await this.#applyLocale();
       if (signal.aborted) return;
       this.#company = new screens.CompanyStep({

@@ -8,8 +8,6 @@ import { adoptStyles, supportsAdoptingStyleSheets, type CSSResult, type LitEleme
 import { firstSchemas, type KybClient } from '../../api/kyb-client.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
-import type { ThemeStyles } from '../../theme/index.ts';
-import { noTheme } from '../../theme/no-theme.ts';
 import { withStyleNonce } from '../../theme/style-nonce.ts';
 import { lazy } from './steps.ts';
 
@@ -25,24 +23,6 @@ export const loadTheme = lazy(() => import('../../theme/index.ts'));
 export type ThemeModule = Awaited<ReturnType<typeof loadTheme>>;
 
 export { laterLoaded, loadLater, type Later } from './steps.ts';
-
-/**
- * The service's theme as the element shows it: its checked styles at once (the defaults when it sets
- * none), then `fontVars` with the variables of its font once that has loaded (not when it fails).
- */
-export function openTheme(
-  theme: ThemeModule | null,
-  info: KybInfo,
-  apiBase: string,
-  fontVars: (vars: Record<string, string>) => void,
-): ThemeStyles {
-  const styles = theme ? theme.themeStyles(info.theme, apiBase) : noTheme();
-  if (styles.fontUrl && theme)
-    void theme.loadThemeFont(styles.fontUrl, apiBase).then((vars) => {
-      if (vars) fontVars(vars);
-    });
-  return styles;
-}
 
 const added = new WeakMap<LitElement, CSSResult[]>();
 /**
