@@ -18,15 +18,15 @@ import {
   type MachineEvent,
   type MachineState,
 } from './machine-first.ts';
-import type { HostedMode } from './hosted.ts';
 import type { CaptureControl } from './capture-control.ts';
 import type { CaptureHost } from './screens.ts';
-import { adoptLater, loadFlow, loadHosted, whenIdle } from './lazy.ts';
+import { adoptLater, HostedLoader, loadFlow, whenIdle } from './lazy.ts';
 import { localeDir } from './parts.ts';
 import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
-import type { AgeCheckAttemptDetail, AgeCheckEventMap } from './events.ts';
+import { Timers } from './timers.ts';
+import { emit, errorDetail, type AgeCheckAttemptDetail } from './events.ts';
 
 export { AUTO_CAPTURE_S } from './machine-first.ts';
 export type * from './events.ts';
@@ -157,8 +157,16 @@ export class AgeCheckElement extends LitElement {
   #flow: Flow | null = null;
   #capture: CaptureControl | null = null;
   /** Hosted mode (hosted.ts, loaded on demand). */
-  #hosted: HostedMode | null = null;
-  #hostedLoad: 'loading' | 'failed' | null = null;
+  readonly #hosted = new HostedLoader({
+    host: this,
+    active: () => this.#isHosted,
+    sessionUrl: () => this.sessionUrl,
+    privacyUrl: () => this.privacyUrl,
+    announce: (text) => this.#announce(text),
+    complete: (outcome) => emit(this, 'age-check-complete', { outcome }),
+    wait: (load) => this.#waitFor(load),
+    failed: (err) => this.#emitError(err),
+  });
   /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
   #pending: Promise<unknown> | null = null;
   /** What the capture screens may do (see screens.ts). */
@@ -170,8 +178,7 @@ export class AgeCheckElement extends LitElement {
   };
   #abort = new AbortController();
   #loadSeq = 0;
-  #clock: ReturnType<typeof setInterval> | undefined;
-  #redirectTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #timers = new Timers();
   #readyFired = false;
   #lastScreen: string | null = null;
   #scrollCapture = false;
@@ -218,7 +225,7 @@ export class AgeCheckElement extends LitElement {
           client: () => this.#client,
           signal: () => this.#abort.signal,
           emitError: (err) => this.#emitError(err),
-          fallback: (reason) => this.#emit('age-check-camera-fallback', { reason }),
+          fallback: (reason) => emit(this, 'age-check-camera-fallback', { reason }),
         });
       }
       return flow;
@@ -249,11 +256,11 @@ export class AgeCheckElement extends LitElement {
     this.#abort.abort();
     this.#capture?.stop();
     this.#clearRedirect();
-    this.#stopClock();
+    this.#timers.stopClock();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const screen = this.#isHosted ? `hosted:${this.#hosted?.step ?? 'consent'}` : this.machine.name;
+    const screen = this.#isHosted ? `hosted:${this.#hosted.mode?.step ?? 'consent'}` : this.machine.name;
     if (screen !== this.#lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside
       // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
@@ -263,7 +270,7 @@ export class AgeCheckElement extends LitElement {
       this.#scrollCapture = screen === 'live' || screen === 'document-live';
       this.#lastScreen = screen;
     }
-    if (changed.has('sessionUrl') && this.#isHosted) this.#hosted?.reset();
+    if (changed.has('sessionUrl') && this.#isHosted) this.#hosted.mode?.reset();
     if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.#abort.abort();
@@ -318,26 +325,8 @@ export class AgeCheckElement extends LitElement {
 
   // --- events -----------------------------------------------------------------------------------
 
-  #emit<K extends keyof AgeCheckEventMap>(type: K, detail: AgeCheckEventMap[K]['detail']): void {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-  }
-
   #emitError(err: unknown): void {
-    if (err instanceof ApiError) {
-      this.#emit('age-check-error', {
-        kind: err.kind,
-        status: err.status,
-        code: err.code ?? err.identifier ?? null,
-        message: err.message,
-      });
-    } else {
-      this.#emit('age-check-error', {
-        kind: 'image',
-        status: 0,
-        code: null,
-        message: err instanceof Error ? err.message : String(err),
-      });
-    }
+    emit(this, 'age-check-error', errorDetail(err));
   }
 
   // --- the machine and its effects ------------------------------------------------------------------
@@ -379,7 +368,7 @@ export class AgeCheckElement extends LitElement {
     }
     this.machine = next;
     if (attempt)
-      this.#emit('age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
+      emit(this, 'age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
     if (prev.name !== next.name) this.#enter(prev, next);
     return next;
   }
@@ -401,7 +390,7 @@ export class AgeCheckElement extends LitElement {
         if (this.autoCapture) this.#capture?.startAuto();
         break;
       case 'step-up':
-        if (prev.name === 'uploading') this.#emit('age-check-step-up', {});
+        if (prev.name === 'uploading') emit(this, 'age-check-step-up', {});
         break;
       case 'done':
       case 'locked':
@@ -422,17 +411,15 @@ export class AgeCheckElement extends LitElement {
     const outcome = outcomeOf(next);
     const url = safeRedirect(next.session?.redirect_url);
     if (outcome && next.name !== 'completed-already') {
-      this.#emit('age-check-complete', url ? { outcome, redirectUrl: url } : { outcome });
+      emit(this, 'age-check-complete', url ? { outcome, redirectUrl: url } : { outcome });
     }
     if (url && next.name !== 'completed-already' && this.redirect !== 'none') {
       this.redirectAt = Date.now() + REDIRECT_DELAY_S * 1000;
-      this.#clearRedirect(false);
-      this.#redirectTimer = setTimeout(() => {
-        this.#redirectTimer = undefined;
+      this.#timers.redirect(REDIRECT_DELAY_S * 1000, () => {
         this.redirectAt = 0;
         this.#syncTimers();
         this.navigate(url);
-      }, REDIRECT_DELAY_S * 1000);
+      });
     }
   }
 
@@ -457,7 +444,7 @@ export class AgeCheckElement extends LitElement {
           this.send(sessionLoaded(session));
           if (!this.#readyFired) {
             this.#readyFired = true;
-            this.#emit('age-check-ready', {
+            emit(this, 'age-check-ready', {
               status: session.status,
               step: session.step,
               attemptsLeft: attemptsLeft(session),
@@ -491,11 +478,7 @@ export class AgeCheckElement extends LitElement {
       this.isConnected &&
       ((session !== null && !TERMINAL.has(this.machine.name) && this.machine.name !== 'error') ||
         this.redirectAt > 0);
-    if (wanted && this.#clock === undefined) {
-      this.now = Date.now();
-      this.#clock = setInterval(() => this.#tick(), 1000);
-      this.#tick();
-    } else if (!wanted) this.#stopClock();
+    this.#timers.clock(wanted, () => this.#tick());
   }
 
   #tick(): void {
@@ -506,15 +489,9 @@ export class AgeCheckElement extends LitElement {
     }
   }
 
-  #stopClock(): void {
-    if (this.#clock !== undefined) clearInterval(this.#clock);
-    this.#clock = undefined;
-  }
-
-  #clearRedirect(reset = true): void {
-    if (this.#redirectTimer !== undefined) clearTimeout(this.#redirectTimer);
-    this.#redirectTimer = undefined;
-    if (reset) this.redirectAt = 0;
+  #clearRedirect(): void {
+    this.#timers.stopRedirect();
+    this.redirectAt = 0;
   }
 
   // --- rendering ----------------------------------------------------------------------------------
@@ -522,7 +499,7 @@ export class AgeCheckElement extends LitElement {
   override render(): TemplateResult {
     const lang = activeLocale();
     return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
-      ${countdownLine(this.machine, this.now)} ${this.#isHosted ? this.#hostedScreen() : this.#screen()}
+      ${countdownLine(this.machine, this.now)} ${this.#isHosted ? this.#hosted.render() : this.#screen()}
       <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         ${this.announcement}
       </div>
@@ -565,41 +542,6 @@ export class AgeCheckElement extends LitElement {
   /** Hosted mode: a session URL and no token (with a token, `session-url` only feeds the QR code). */
   get #isHosted(): boolean {
     return !this.token && !!this.sessionUrl;
-  }
-
-  #hostedScreen(): TemplateResult {
-    if (this.#hosted) return this.#hosted.render();
-    if (this.#hostedLoad === 'failed')
-      return errorScreen(
-        { reason: 'load-failed', recovery: null, status: 0, code: null },
-        {
-          retry: () => undefined,
-          reload: () => undefined,
-        },
-      );
-    if (this.#hostedLoad === null) {
-      this.#hostedLoad = 'loading';
-      void this.#waitFor(loadHosted()).then(
-        (m) => {
-          adoptLater(this, m.laterStyles);
-          this.#hosted = new m.HostedMode({
-            host: this,
-            active: () => this.#isHosted,
-            sessionUrl: () => this.sessionUrl,
-            privacyUrl: () => this.privacyUrl,
-            announce: (text) => this.#announce(text),
-            complete: (outcome) => this.#emit('age-check-complete', { outcome }),
-          });
-          this.requestUpdate();
-        },
-        (err: unknown) => {
-          this.#hostedLoad = 'failed';
-          this.#emitError(err);
-          this.requestUpdate();
-        },
-      );
-    }
-    return loadingScreen();
   }
 }
 

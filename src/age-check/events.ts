@@ -4,6 +4,7 @@
  * `age-check-step-up` when it asks for a document); `age-check-complete` last.
  */
 import type { CaptureSession } from '../api/age.ts';
+import { ApiError } from '../api/http.ts';
 import type { CameraFailure } from './machine-first.ts';
 import type { ReportedOutcome } from './outcome.ts';
 
@@ -40,6 +41,32 @@ export interface AgeCheckEventMap {
   'age-check-complete': CustomEvent<AgeCheckCompleteDetail>;
   'age-check-error': CustomEvent<AgeCheckErrorDetail>;
   'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
+}
+
+/** Fires one of the element's events: bubbling, composed. */
+export function emit<K extends keyof AgeCheckEventMap>(
+  el: EventTarget,
+  type: K,
+  detail: AgeCheckEventMap[K]['detail'],
+): void {
+  el.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** The detail of `age-check-error` for a failed request (`ApiError`) or anything else (an unreadable image). */
+export function errorDetail(err: unknown): AgeCheckErrorDetail {
+  if (err instanceof ApiError)
+    return {
+      kind: err.kind,
+      status: err.status,
+      code: err.code ?? err.identifier ?? null,
+      message: err.message,
+    };
+  return {
+    kind: 'image',
+    status: 0,
+    code: null,
+    message: err instanceof Error ? err.message : String(err),
+  };
 }
 
 declare global {

@@ -2,9 +2,17 @@
  * How `<age-check>` gets what comes after its first screen: the deferred chunks (flow.ts, hosted.ts), the
  * idle prefetch, and the later screens' styles, adopted when their chunk arrives.
  */
-import { adoptStyles, supportsAdoptingStyleSheets, type CSSResult, type ReactiveElement } from 'lit';
+import {
+  adoptStyles,
+  supportsAdoptingStyleSheets,
+  type CSSResult,
+  type ReactiveElement,
+  type TemplateResult,
+} from 'lit';
 import { chunkLoader } from '../api/load-chunk.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
+import type { HostedHost, HostedMode } from './hosted.ts';
+import { errorScreen, loadingScreen } from './shell.ts';
 
 const LOAD_FAILED = 'Part of the age check could not be downloaded.';
 /**
@@ -34,4 +42,51 @@ export function adoptLater(el: ReactiveElement, later: CSSResult): void {
   // Adopted stylesheets are a list that is replaced (so it holds both); the fallback appends `<style>`s.
   const first = (el.constructor as typeof ReactiveElement).elementStyles;
   withStyleNonce(el, () => adoptStyles(root, supportsAdoptingStyleSheets ? [...first, later] : [later]));
+}
+
+/**
+ * Hosted mode's chunk on the element's screen: loaded on first render (`wait` makes the element's
+ * `updateComplete` wait for it), then its mode renders; a failed download shows the load-failed error.
+ */
+export class HostedLoader {
+  /** Hosted mode once its chunk is here. */
+  mode: HostedMode | null = null;
+  private state: 'loading' | 'failed' | null = null;
+
+  constructor(
+    private readonly h: HostedHost & {
+      readonly host: ReactiveElement;
+      wait<T>(load: Promise<T>): Promise<T>;
+      failed(err: unknown): void;
+    },
+  ) {}
+
+  render(): TemplateResult {
+    const h = this.h;
+    if (this.mode) return this.mode.render();
+    if (this.state === 'failed')
+      return errorScreen(
+        { reason: 'load-failed', recovery: null, status: 0, code: null },
+        {
+          retry: () => undefined,
+          reload: () => undefined,
+        },
+      );
+    if (this.state === null) {
+      this.state = 'loading';
+      void h.wait(loadHosted()).then(
+        (m) => {
+          adoptLater(h.host, m.laterStyles);
+          this.mode = new m.HostedMode(h);
+          h.host.requestUpdate();
+        },
+        (err: unknown) => {
+          this.state = 'failed';
+          h.failed(err);
+          h.host.requestUpdate();
+        },
+      );
+    }
+    return loadingScreen();
+  }
 }

@@ -1,11 +1,11 @@
 /**
  * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page. A thin shell over
- * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, progress,
- * action row, texts, lazily loaded steps, submit).
+ * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, events, view,
+ * progress, action row, texts, lazily loaded steps, submit).
  */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { localized } from '@lit/localize';
 import { KybClient } from '../api/kyb-client.ts';
 import type { Flow, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
@@ -13,34 +13,19 @@ import { localeDir } from '../i18n/dir.ts';
 import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
 import type { ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
+import { noTheme } from '../theme/no-theme.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
 import type { KybContext, SaveReport, StepController, StepId } from './context.ts';
-import {
-  renderError,
-  renderHeader,
-  renderObjectsError,
-  renderSkeleton,
-  renderSubmitted,
-  renderSupport,
-} from './shell/frame.ts';
-import { FormObjects, type ObjectsHost } from './shell/objects.ts';
-import {
-  addStyles,
-  laterLoaded,
-  loadLater,
-  NO_THEME,
-  openForm,
-  type Later,
-  type Screens,
-} from './shell/screens.ts';
+import { emit } from './shell/events.ts';
+import { renderHeader, renderSupport } from './shell/frame.ts';
+import { FormObjects } from './shell/objects.ts';
+import { addStyles, openForm, type Screens } from './shell/screens.ts';
 import { SaveLog } from './shell/saves.ts';
-import { renderStepView } from './shell/step-view.ts';
-import { whenIdle } from './shell/steps.ts';
 import { TokenSession, unaddressableForm } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
-import type { SubmitHost } from './shell/submit.ts';
 import type { TokenProvider } from './shell/types.ts';
+import { moveFocus, prefetchLater, renderBody, type ViewHost } from './shell/view.ts';
 import {
   errorInfo,
   initialState,
@@ -242,7 +227,7 @@ export class KybFormElement extends LitElement {
   @property({ attribute: false }) tokenProvider: TokenProvider | null = null;
 
   @state() private _s: KybState = initialState();
-  @state() private _theme: ThemeStyles = NO_THEME;
+  @state() private _theme: ThemeStyles = noTheme();
   @state() private _submitNote: 'save-failed' | 'unconfirmed' | null = null;
   @state() private _progressOpen = false;
   @state() private _checking = false;
@@ -262,8 +247,6 @@ export class KybFormElement extends LitElement {
   #focus: 'heading' | 'summary' | { id: string } | null = null;
   #loadQueued = false;
   #cancelIdle: () => void = noop;
-  /** Why the review's code could not load (shown with "Try again"). */
-  #laterError: ErrorInfo | null = null;
   #connectedOnce = false;
 
   /** The current step (read-only). */
@@ -274,8 +257,9 @@ export class KybFormElement extends LitElement {
   get formId(): string | null {
     return this.#formId;
   }
-  /** What the shell's parts (submit, objects) use of the element: functions over its private members. */
-  readonly #host: SubmitHost & ObjectsHost = {
+  /** What the shell's parts (view, submit, objects) use of the element: functions over its private members. */
+  readonly #host: ViewHost = {
+    el: this,
     state: () => this._s,
     client: () => this.#client,
     formId: () => this.#formId,
@@ -284,21 +268,28 @@ export class KybFormElement extends LitElement {
     setFocus: (focus) => (this.#focus = focus),
     dispatch: (action) => this.#dispatch(action),
     emitError: (kind, info) => this.#emitError(kind, info),
-    emitSubmitted: (formId) => this.#emit('kyb-submitted', { formId }),
+    emitSubmitted: (formId) => emit(this, 'kyb-submitted', { formId }),
     reloadStatus: () => this.#reloadStatus(),
     ensureAll: () => this.#ensureAll(),
     controllers: () => this.#controllers(),
     ctx: () => this.#ctx(),
     signal: () => this.#abort?.signal,
     requestUpdate: () => this.requestUpdate(),
-  };
-  readonly #nav = new Navigation({
-    ...this.#host,
     company: () => this.#company,
     objects: () => this.#objects,
+    screens: () => this.#screens,
     controller: (step) => this.#controller(step),
-    setChecking: (checking) => (this._checking = checking),
-  });
+    note: () => this._submitNote,
+    saveState: () => this.#saves.state,
+    checking: () => this._checking,
+    progressOpen: () => this._progressOpen,
+    toggleProgress: () => (this._progressOpen = !this._progressOpen),
+    nav: () => this.#nav,
+    retrySaves: () => this.#retrySaves(),
+    reload: () => void this.reload(),
+    laterError: null,
+  };
+  readonly #nav = new Navigation({ ...this.#host, setChecking: (checking) => (this._checking = checking) });
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -347,12 +338,7 @@ export class KybFormElement extends LitElement {
     const focus = this.#focus;
     if (!focus) return;
     this.#focus = null;
-    const root = this.renderRoot as ShadowRoot;
-    let el: HTMLElement | null = null;
-    if (focus === 'heading') el = root.querySelector<HTMLElement>('#kyb-step-heading');
-    else if (focus === 'summary') el = root.querySelector<HTMLElement>('#kyb-error-summary');
-    else el = root.getElementById(focus.id);
-    el?.focus();
+    moveFocus(this.renderRoot as ShadowRoot, focus);
   }
 
   #dispatch(action: KybAction) {
@@ -360,19 +346,12 @@ export class KybFormElement extends LitElement {
     this._s = reduce(before, action);
     if (before.current !== this._s.current && this._s.phase === 'ready') {
       this._progressOpen = false;
-      this.#emit('kyb-step-change', { step: this._s.current, index: this._s.steps.indexOf(this._s.current) });
+      emit(this, 'kyb-step-change', { step: this._s.current, index: this._s.steps.indexOf(this._s.current) });
     }
   }
 
-  #emit<
-    K extends
-      'kyb-ready' | 'kyb-saved' | 'kyb-error' | 'kyb-submitted' | 'kyb-step-change' | 'kyb-session-expired',
-  >(name: K, detail: GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never) {
-    this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
-  }
-
   #emitError(kind: string, info: ErrorInfo) {
-    this.#emit('kyb-error', {
+    emit(this, 'kyb-error', {
       kind,
       status: info.status,
       identifier: info.identifier,
@@ -386,7 +365,7 @@ export class KybFormElement extends LitElement {
     if (this._s.phase === 'ready' && this._s.sessionEnded) return;
     this.#dispatch({ type: 'session-ended' });
     const unsaved = this.#saves.state !== 'saved' && this.#saves.state !== 'idle';
-    this.#emit('kyb-session-expired', { formId: this.#formId, unsaved });
+    emit(this, 'kyb-session-expired', { formId: this.#formId, unsaved });
   }
 
   /** A new token after the session ended: adopt it and send the kept changes once. */
@@ -462,7 +441,7 @@ export class KybFormElement extends LitElement {
       this.#info = info;
       this.#flow = info.flow ?? null;
       this.#formId = form?.id ?? null;
-      this._theme = theme ? theme.themeStyles(info.theme, this.apiBase) : NO_THEME;
+      this._theme = theme ? theme.themeStyles(info.theme, this.apiBase) : noTheme();
       const fontUrl = this._theme.fontUrl;
       if (fontUrl && theme)
         void theme.loadThemeFont(fontUrl, this.apiBase).then((vars) => {
@@ -478,18 +457,9 @@ export class KybFormElement extends LitElement {
         onCreated: (created) => this.#onCreated(created, generation),
       });
       this.#dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
-      this.#emit('kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this._s.steps] });
+      emit(this, 'kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this._s.steps] });
       if (form) this.#startObjects(form.id, early);
-      // The review, the submit and the later styles: a second after the first screen rendered, when the
-      // browser is idle (the review is several steps away; another element on the page keeps the link
-      // for its own first screen meanwhile).
-      void this.updateComplete.then(() => {
-        if (generation !== this._s.generation) return;
-        const timer = setTimeout(() => {
-          this.#cancelIdle = whenIdle(() => void this.#later().catch(noop));
-        }, 1000);
-        this.#cancelIdle = () => clearTimeout(timer);
-      });
+      prefetchLater(this.#host, generation, (cancel) => (this.#cancelIdle = cancel));
     } catch (err) {
       if (signal.aborted || generation !== this._s.generation) return;
       const info = unaddressableForm(err) ?? errorInfo(err);
@@ -545,7 +515,7 @@ export class KybFormElement extends LitElement {
 
   #onReport(report: SaveReport) {
     const { saved, error, refused } = this.#saves.record(report);
-    if (saved) this.#emit('kyb-saved', { kind: report.kind, id: report.id });
+    if (saved) emit(this, 'kyb-saved', { kind: report.kind, id: report.id });
     if (error) this.#emitError('save', error);
     if (refused) void this.#reloadStatus();
     this.requestUpdate();
@@ -576,117 +546,12 @@ export class KybFormElement extends LitElement {
     };
   }
 
-  /** The later chunk (review, submit, later styles), its styles added to this element. */
-  #later(): Promise<Later> {
-    return loadLater().then((m) => {
-      this.#adoptLater();
-      return m;
-    });
-  }
-
-  /**
-   * Adds the later styles once their chunk is here (before a step that uses them renders), after the
-   * company step's (which come with the first screen).
-   */
-  #adoptLater() {
-    const later = laterLoaded();
-    if (later && this.#screens) addStyles(this, later.laterStyles);
-  }
-
-  #retryLater() {
-    this.#laterError = null;
-    this.requestUpdate();
-  }
-
-  #submit() {
-    void this.#later().then(
-      (m) => m.submitForm(this.#host),
-      (err: unknown) => {
-        const info = errorInfo(err);
-        this.#emitError(info.cause, info);
-      },
-    );
-  }
-
   #controller(step: StepId): StepController | undefined {
     return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
   }
 
   #controllers(): StepController[] {
     return this._s.steps.flatMap((id) => this.#controller(id) ?? []);
-  }
-
-  #renderStepBody(step: StepId, ctx: KybContext): TemplateResult {
-    if (step === 'company') return this.#company!.render(ctx);
-    if (step === 'review') return this.#renderReview(ctx, false);
-    const controller = this.#objects?.steps[step];
-    if (controller) return controller.render(ctx);
-    const error = this.#objects?.error;
-    if (error) return renderObjectsError(error, () => this.#objects?.retry());
-    // The company is being saved (the form is created), or the step's data or code is on its way.
-    return renderSkeleton(
-      this.#formId
-        ? msg('Loading…')
-        : msg('Saving the company details; this step opens when they are saved.'),
-    );
-  }
-
-  #renderReview(ctx: KybContext, readOnly: boolean): TemplateResult {
-    const later = laterLoaded();
-    if (!later) {
-      const failed = this.#laterError;
-      if (failed) return renderObjectsError(failed, () => this.#retryLater());
-      void this.#later().then(
-        () => this.requestUpdate(),
-        (err: unknown) => {
-          this.#laterError = errorInfo(err);
-          this.requestUpdate();
-        },
-      );
-      return renderSkeleton(msg('Loading…'));
-    }
-    return later.renderReviewView(
-      {
-        state: this._s,
-        screens: this.#screens!,
-        company: this.#company!,
-        controller: (step) => this.#controller(step),
-        loading: !!this.#formId && !this.#objects?.error,
-        note: this._submitNote,
-        readOnly,
-        onSubmit: () => this.#submit(),
-        onGo: (step, focus) => this.#nav.go(step, focus),
-      },
-      ctx,
-    );
-  }
-
-  #renderBody(): TemplateResult {
-    const s = this._s;
-    this.#adoptLater();
-    if (s.phase === 'error' && s.error) return renderError(s.error, () => void this.reload());
-    if (s.phase !== 'ready' || !this.#company) return renderSkeleton(msg('Loading the form…'));
-    const ctx = this.#ctx();
-    if (isSubmittedStatus(s.formStatus)) return renderSubmitted(this.#renderReview(ctx, true));
-    const step = s.current;
-    // The step's own summary after Continue found problems (live: it goes away as they are fixed).
-    const checked = step !== 'review' && s.checkedSteps.includes(step);
-    return renderStepView({
-      state: s,
-      hasForm: !!this.#formId,
-      body: this.#renderStepBody(step, ctx),
-      issues: checked ? (this.#controller(step)?.validate(ctx) ?? []) : [],
-      saveState: this.#saves.state,
-      editing: this.#controllers().some((c) => c.editing === true),
-      checking: this._checking,
-      progressOpen: this._progressOpen,
-      onToggleProgress: () => (this._progressOpen = !this._progressOpen),
-      onGo: (target, focus) => this.#nav.go(target, focus),
-      onBack: () => this.#nav.back(),
-      onNext: () => void this.#nav.next(),
-      onSubmit: () => this.#submit(),
-      onRetrySaves: () => this.#retrySaves(),
-    });
   }
 
   override render(): TemplateResult {
@@ -697,7 +562,7 @@ export class KybFormElement extends LitElement {
       dir=${localeDir(this.#locale)}
       ${cssProps(this._theme.vars)}
     >
-      ${renderHeader(this._theme)} ${this.#renderBody()} ${renderSupport(this._theme.supportEmail)}
+      ${renderHeader(this._theme)} ${renderBody(this.#host)} ${renderSupport(this._theme.supportEmail)}
     </div>`;
   }
 }

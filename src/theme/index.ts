@@ -14,6 +14,7 @@ import type { Theme } from '../api/kyb.ts';
 import { THEME_COLOR_KEYS, type ThemeColorKey } from '../api/theme-colors.ts';
 import { safeServiceUrl } from '../api/url.ts';
 import { readableColors } from './contrast.ts';
+import { noTheme } from './no-theme.ts';
 
 /** Theme colour key -> the name used in `--kyb-color-<name>` and `--_kyb-theme-<name>`. */
 export const THEME_COLOR_NAMES: Record<ThemeColorKey, string> = {
@@ -160,14 +161,7 @@ export interface ThemeStyles {
  * (`''`: the page's origin, where the element sends its requests then).
  */
 export function themeStyles(theme: Theme | null | undefined, apiBase = ''): ThemeStyles {
-  const out: ThemeStyles = {
-    vars: {},
-    fontUrl: null,
-    logo: null,
-    companyName: null,
-    supportEmail: null,
-    ignored: [],
-  };
+  const out = noTheme();
   if (!theme || typeof theme !== 'object') return out;
   const colors = (theme.colors ?? {}) as Partial<Record<string, unknown>>;
   if (colors && typeof colors === 'object') {

@@ -8,7 +8,6 @@ import { adoptStyles, supportsAdoptingStyleSheets, type CSSResult, type LitEleme
 import { firstSchemas, type KybClient } from '../../api/kyb-client.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
-import type { ThemeStyles } from '../../theme/index.ts';
 import { withStyleNonce } from '../../theme/style-nonce.ts';
 import { lazy } from './steps.ts';
 
@@ -24,16 +23,6 @@ export const loadTheme = lazy(() => import('../../theme/index.ts'));
 export type ThemeModule = Awaited<ReturnType<typeof loadTheme>>;
 
 export { laterLoaded, loadLater, type Later } from './steps.ts';
-
-/** Until the service's theme is read (or when it sets none): the defaults of the styles. */
-export const NO_THEME: ThemeStyles = {
-  vars: {},
-  fontUrl: null,
-  logo: null,
-  companyName: null,
-  supportEmail: null,
-  ignored: [],
-};
 
 const added = new WeakMap<LitElement, CSSResult[]>();
 /**
