@@ -5,8 +5,11 @@
  * rest in following tasks), an answer that changes no visibility, and an answer that toggles the visibility
  * of questions (a section's first answer set to "hide" and back).
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { KybClient } from '../src/api/kyb-client.ts';
 import type { QuestionnaireDefinition } from '../src/api/kyb.ts';
+import { SandboxControl } from '../src/sandbox/control-client.ts';
+import { PartnerClient } from '../src/server/index.ts';
 
 export function generatedQuestionnaire(): QuestionnaireDefinition {
   const types = ['TEXT', 'INTEGER', 'SELECT', 'CHECKBOX', 'TEXT', 'DATE', 'RADIO', 'TEXT_AREA'] as const;
@@ -155,6 +158,45 @@ export async function timeQuestionnaire(page: Page): Promise<QuestionnaireTimes>
 }
 
 /**
+ * Times `runs` fresh pages of `origin/bench.html` (a page that loads the CDN bundle and has `#host`), each
+ * with a `<kyb-form>` on a new sandbox account holding the generated questionnaire (one form, created first).
+ */
+export async function measureQuestionnaire(
+  browser: Browser,
+  origin: string,
+  runs: number,
+  onRun?: (q: QuestionnaireTimes, run: number) => void,
+): Promise<QuestionnaireTimes[]> {
+  const control = new SandboxControl({ baseUrl: `${origin}/sandbox` });
+  const account = await control.createAccount({
+    kyb: { info: { locale: 'en', theme: null, flow: null }, questionnaires: [generatedQuestionnaire()] },
+  });
+  const partner = new PartnerClient({ baseUrl: `${origin}/sandbox`, ...account });
+  const token = (await partner.createKybToken({ clientId: `bench-${Date.now()}`, lifetime: 3600 }))
+    .tokenString;
+  await new KybClient({ baseUrl: `${origin}/sandbox`, token }).createForm({
+    companyName: 'Bench Ltd',
+    country: 'LT',
+  });
+  const all: QuestionnaireTimes[] = [];
+  for (let i = 0; i < runs; i++) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${origin}/bench.html`);
+    await page.evaluate((t) => {
+      const el = document.createElement('kyb-form');
+      el.setAttribute('api-base', '/sandbox');
+      el.setAttribute('token', t);
+      document.querySelector('#host')!.append(el);
+    }, token);
+    const q = await timeQuestionnaire(page);
+    onRun?.(q, i);
+    all.push(q);
+    await page.close();
+  }
+  return all;
+}
+
+/**
  * `node --import tsx bench/questionnaire.ts [runs] [cdn-dir]`: only this part of the bench (builds the CDN
  * bundle into a temporary directory unless given one, serves it with the sandbox, times `runs` fresh pages,
  * prints the medians).
@@ -162,9 +204,6 @@ export async function timeQuestionnaire(page: Page): Promise<QuestionnaireTimes>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { chromium } = await import('playwright-core');
   const { buildCdn, chromiumLaunchOptions, startPageServer } = await import('../test/support/page-server.ts');
-  const { SandboxControl } = await import('../src/sandbox/control-client.ts');
-  const { PartnerClient } = await import('../src/server/index.ts');
-  const { KybClient } = await import('../src/api/kyb-client.ts');
   const { median } = await import('./outside.ts');
   const runs = Number(process.argv[2] ?? 5);
   const cdn = process.argv[3] ?? (await buildCdn()); // a built CDN directory, to compare builds
@@ -177,34 +216,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
-    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
-    const account = await control.createAccount({
-      kyb: { info: { locale: 'en', theme: null, flow: null }, questionnaires: [generatedQuestionnaire()] },
-    });
-    const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
-    const token = (await partner.createKybToken({ clientId: `bench-${Date.now()}`, lifetime: 3600 }))
-      .tokenString;
-    await new KybClient({ baseUrl: `${server.origin}/sandbox`, token }).createForm({
-      companyName: 'Bench Ltd',
-      country: 'LT',
-    });
-    const all: QuestionnaireTimes[] = [];
-    for (let i = 0; i < runs; i++) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(`${server.origin}/bench.html`);
-      await page.evaluate((t) => {
-        const el = document.createElement('kyb-form');
-        el.setAttribute('api-base', '/sandbox');
-        el.setAttribute('token', t);
-        document.querySelector('#host')!.append(el);
-      }, token);
-      const q = await timeQuestionnaire(page);
+    const all = await measureQuestionnaire(browser, server.origin, runs, (q, i) =>
       console.log(
         `run ${i + 1}: first ${q.firstRender.toFixed(1)} ms (${q.firstQuestions} questions), all ${q.allRendered.toFixed(1)} ms, answers ${median(q.answers).toFixed(2)} ms, toggles ${median(q.toggles).toFixed(2)} ms`,
-      );
-      all.push(q);
-      await page.close();
-    }
+      ),
+    );
     const m = (f: (q: QuestionnaireTimes) => number[]) => median(all.flatMap(f)).toFixed(2);
     console.log(`first render, first screenful (median of ${all.length}): ${m((q) => [q.firstRender])} ms`);
     console.log(`first render, all ${QUESTIONS} questions laid out: ${m((q) => [q.allRendered])} ms`);

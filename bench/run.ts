@@ -23,10 +23,9 @@ import { chromiumLaunchOptions, startPageServer } from '../test/support/page-ser
 import { composition } from './composition.ts';
 import { median, outside, SLOW, type OutsideRun, type Target } from './outside.ts';
 import { adversarialWorstMs } from './adversarial.ts';
-import { generatedQuestionnaire, timeQuestionnaire } from './questionnaire.ts';
+import { generatedQuestionnaire, measureQuestionnaire } from './questionnaire.ts';
 import { PartnerClient } from '../src/server/index.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
-import { KybClient } from '../src/api/kyb-client.ts';
 import { compileCondition, createVisibilityIndex } from '../src/conditions/index.ts';
 import { ageRequest } from '../test/support/age-request.ts';
 
@@ -191,37 +190,11 @@ async function insideRows(): Promise<void> {
     },
   });
   try {
-    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
-    const account = await control.createAccount({
-      kyb: { info: { locale: 'en', theme: null, flow: null }, questionnaires: [questionnaire] },
-    });
-    const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
-    const token = (await partner.createKybToken({ clientId: `bench-${Date.now()}`, lifetime: 3600 }))
-      .tokenString;
-    await new KybClient({ baseUrl: `${server.origin}/sandbox`, token }).createForm({
-      companyName: 'Bench Ltd',
-      country: 'LT',
-    });
-    const first: number[] = [];
-    const allRendered: number[] = [];
-    const answers: number[] = [];
-    const toggles: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(`${server.origin}/bench.html`);
-      await page.evaluate((t) => {
-        const el = document.createElement('kyb-form');
-        el.setAttribute('api-base', '/sandbox');
-        el.setAttribute('token', t);
-        document.querySelector('#host')!.append(el);
-      }, token);
-      const q = await timeQuestionnaire(page);
-      first.push(q.firstRender);
-      allRendered.push(q.allRendered);
-      answers.push(...q.answers);
-      toggles.push(...q.toggles);
-      await page.close();
-    }
+    const runs = await measureQuestionnaire(browser, server.origin, 5);
+    const first = runs.map((q) => q.firstRender);
+    const allRendered = runs.map((q) => q.allRendered);
+    const answers = runs.flatMap((q) => q.answers);
+    const toggles = runs.flatMap((q) => q.toggles);
     record(
       `Questionnaire first render, 1,000 questions / 500 conditions: click to the laid-out first screenful (median of ${first.length})`,
       median(first),
@@ -252,6 +225,8 @@ async function insideRows(): Promise<void> {
     );
 
     // Selfie payload: one capture with Chromium's fake camera.
+    const account = await new SandboxControl({ baseUrl: `${server.origin}/sandbox` }).createAccount({});
+    const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
     const age = await partner.createAgeToken(ageRequest());
     const agePage = await browser.newPage();
     await agePage.goto(`${server.origin}/bench.html`);
