@@ -54,7 +54,7 @@ const noop = () => undefined;
  * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
  * @prop tokenProvider - `() => Promise<string | {token, expiresAt}>`: a fresh token before expiry and on `TOKEN_NOT_VALID`.
  *
- * @fires kyb-ready - `{formId, locale, steps}` once the form is interactive.
+ * @fires kyb-ready - `{formId, locale, steps}` once the form is interactive (`steps` lists the questionnaires step as possible until the list of questionnaires is known: for a new form, once the company is saved).
  * @fires kyb-saved - `{kind, id?}` after a save succeeded.
  * @fires kyb-error - `{kind, status, identifier, message}` when loading, saving or submitting fails.
  * @fires kyb-submitted - `{formId}` after the form was submitted.
