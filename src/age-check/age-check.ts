@@ -20,7 +20,8 @@ import {
 } from './machine-first.ts';
 import type { CaptureControl } from './capture-control.ts';
 import type { CaptureHost } from './screens.ts';
-import { adoptLater, HostedLoader, loadFlow, whenIdle } from './lazy.ts';
+import { adoptLater, HostedLoader, loadFlow } from './lazy.ts';
+import { whenIdle } from '../api/load-chunk.ts';
 import { localeDir } from './parts.ts';
 import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';

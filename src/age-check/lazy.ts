@@ -24,14 +24,6 @@ export const loadFlow = chunkLoader(() => import('./flow.ts'), LOAD_FAILED);
 /** Hosted mode (no token, a session URL): its own chunk. */
 export const loadHosted = chunkLoader(() => import('./hosted.ts'), LOAD_FAILED);
 
-/** Runs `fn` when the browser is idle (a timeout where `requestIdleCallback` is missing). */
-export function whenIdle(fn: () => void): void {
-  // Feature-detected (Safari has no requestIdleCallback): read from globalThis, called only if present.
-  const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback }).requestIdleCallback;
-  if (idle) idle.call(globalThis, fn, { timeout: 2000 });
-  else setTimeout(fn, 200);
-}
-
 const adopted = new WeakSet<ShadowRoot>();
 
 /** Adds the later screens' styles (styles-later.ts) to `el`'s own, once per shadow root. */

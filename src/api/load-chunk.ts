@@ -1,6 +1,6 @@
 /**
- * Loading a code chunk (a dynamic `import()`) once per page. Shared by the clients (their schemas) and
- * the elements (their screens and steps).
+ * Loading a code chunk (a dynamic `import()`) once per page, and the idle time to prefetch one in. Shared by
+ * the clients (their schemas) and the elements (their screens and steps).
  */
 import { ApiError } from './http.ts';
 
@@ -27,4 +27,21 @@ export function chunkLoader<T>(load: () => Promise<T>, message: string): () => P
       }
       throw new ApiError({ kind: 'network', message, cause });
     }));
+}
+
+/** Runs `fn` when the browser is idle (a timeout where `requestIdleCallback` is missing); returns a cancel. */
+export function whenIdle(fn: () => void): () => void {
+  // Feature-detected (Safari has no requestIdleCallback): read from globalThis, called only if present.
+  const g = globalThis as {
+    requestIdleCallback?: typeof requestIdleCallback;
+    cancelIdleCallback?: typeof cancelIdleCallback;
+  };
+  const idle = g.requestIdleCallback;
+  const cancel = g.cancelIdleCallback;
+  if (idle && cancel) {
+    const id = idle.call(globalThis, fn, { timeout: 2000 });
+    return () => cancel.call(globalThis, id);
+  }
+  const id = setTimeout(fn, 200);
+  return () => clearTimeout(id);
 }

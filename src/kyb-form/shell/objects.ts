@@ -8,7 +8,8 @@ import type { KybClient } from '../../api/kyb-client.ts';
 import type { Answers, Flow, Questionnaire } from '../../api/kyb.ts';
 import type { StepController, StepId } from '../context.ts';
 import { errorInfo, uniqueById, type ErrorInfo, type KybAction, type KybState } from '../state.ts';
-import { isLazyStep, loadStep, whenIdle, type LazyStep, type StepData, type StepFactory } from './steps.ts';
+import { whenIdle } from '../../api/load-chunk.ts';
+import { isLazyStep, loadStep, type LazyStep, type StepData, type StepFactory } from './steps.ts';
 
 export interface ObjectsHost {
   state(): KybState;

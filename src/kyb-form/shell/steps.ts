@@ -57,20 +57,3 @@ const STEP_MODULES: { [K in LazyStep]: () => Promise<StepFactory<K>> } = {
   ),
 };
 export const loadStep = <K extends LazyStep>(step: K): Promise<StepFactory<K>> => STEP_MODULES[step]();
-
-/** Runs `fn` when the browser is idle (a timeout where `requestIdleCallback` is missing); returns a cancel. */
-export function whenIdle(fn: () => void): () => void {
-  // Feature-detected (Safari has no requestIdleCallback): read from globalThis, called only if present.
-  const g = globalThis as {
-    requestIdleCallback?: typeof requestIdleCallback;
-    cancelIdleCallback?: typeof cancelIdleCallback;
-  };
-  const idle = g.requestIdleCallback;
-  const cancel = g.cancelIdleCallback;
-  if (idle && cancel) {
-    const id = idle.call(globalThis, fn, { timeout: 2000 });
-    return () => cancel.call(globalThis, id);
-  }
-  const id = setTimeout(fn, 200);
-  return () => clearTimeout(id);
-}

@@ -13,7 +13,7 @@ import type { Navigation } from './navigation.ts';
 import type { FormObjects, ObjectsHost } from './objects.ts';
 import { addStyles, laterLoaded, loadLater, type Later, type Screens } from './screens.ts';
 import { renderStepView } from './step-view.ts';
-import { whenIdle } from './steps.ts';
+import { whenIdle } from '../../api/load-chunk.ts';
 import type { SubmitHost } from './submit.ts';
 
 /** What the view uses of the element: functions over its private members (and the review's load error). */
