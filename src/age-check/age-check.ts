@@ -20,12 +20,12 @@ import {
 } from './machine-first.ts';
 import type { CaptureControl } from './capture-control.ts';
 import type { CaptureHost } from './screens.ts';
-import { adoptLater, HostedLoader, loadFlow } from './lazy.ts';
+import { HostedLoader, loadFlow } from './lazy.ts';
 import { whenIdle } from '../api/load-chunk.ts';
 import { localeDir } from './parts.ts';
 import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
-import { withStyleNonce } from '../theme/style-nonce.ts';
+import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
 import { Timers } from './timers.ts';
 import { emit, errorDetail, type AgeCheckAttemptDetail } from './events.ts';
 
@@ -216,7 +216,7 @@ export class AgeCheckElement extends LitElement {
     return loadFlow().then((flow) => {
       if (!this.#flow) {
         this.#flow = flow;
-        adoptLater(this, flow.laterStyles);
+        addStyles(this, flow.laterStyles);
         this.#capture = new flow.CaptureControl({
           element: this,
           machine: () => this.machine,
@@ -298,7 +298,7 @@ export class AgeCheckElement extends LitElement {
       this.#prefetching = true;
       whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
     }
-    if (this.#flow) adoptLater(this, this.#flow.laterStyles);
+    if (this.#flow) addStyles(this, this.#flow.laterStyles);
     this.#capture?.attachStream();
     if (this.#focusHeading) {
       this.#focusHeading = false;

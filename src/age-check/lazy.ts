@@ -1,16 +1,10 @@
 /**
- * How `<age-check>` gets what comes after its first screen: the deferred chunks (flow.ts, hosted.ts), the
- * idle prefetch, and the later screens' styles, adopted when their chunk arrives.
+ * How `<age-check>` gets what comes after its first screen: the deferred chunks (flow.ts, hosted.ts);
+ * their styles are added with `addStyles` (theme/style-nonce.ts) when a chunk arrives.
  */
-import {
-  adoptStyles,
-  supportsAdoptingStyleSheets,
-  type CSSResult,
-  type ReactiveElement,
-  type TemplateResult,
-} from 'lit';
+import type { ReactiveElement, TemplateResult } from 'lit';
 import { chunkLoader } from '../api/load-chunk.ts';
-import { withStyleNonce } from '../theme/style-nonce.ts';
+import { addStyles } from '../theme/style-nonce.ts';
 import type { HostedHost, HostedMode } from './hosted.ts';
 import { errorScreen, loadingScreen } from './shell.ts';
 
@@ -23,18 +17,6 @@ const LOAD_FAILED = 'Part of the age check could not be downloaded.';
 export const loadFlow = chunkLoader(() => import('./flow.ts'), LOAD_FAILED);
 /** Hosted mode (no token, a session URL): its own chunk. */
 export const loadHosted = chunkLoader(() => import('./hosted.ts'), LOAD_FAILED);
-
-const adopted = new WeakSet<ShadowRoot>();
-
-/** Adds the later screens' styles (styles-later.ts) to `el`'s own, once per shadow root. */
-export function adoptLater(el: ReactiveElement, later: CSSResult): void {
-  const root = el.renderRoot;
-  if (!(root instanceof ShadowRoot) || adopted.has(root)) return;
-  adopted.add(root);
-  // Adopted stylesheets are a list that is replaced (so it holds both); the fallback appends `<style>`s.
-  const first = (el.constructor as typeof ReactiveElement).elementStyles;
-  withStyleNonce(el, () => adoptStyles(root, supportsAdoptingStyleSheets ? [...first, later] : [later]));
-}
 
 /**
  * Hosted mode's chunk on the element's screen: loaded on first render (`wait` makes the element's
@@ -68,7 +50,7 @@ export class HostedLoader {
       this.state = 'loading';
       void h.wait(loadHosted()).then(
         (m) => {
-          adoptLater(h.host, m.laterStyles);
+          addStyles(h.host, m.laterStyles);
           this.mode = new m.HostedMode(h);
           h.host.requestUpdate();
         },

@@ -10,6 +10,8 @@
  *  2. `window.litNonce`, set by the page, or by the CDN build from the `nonce` of its own `<script>` tag
  *     (src/cdn.ts and the classic-script loader in vite.config.ts).
  */
+import { adoptStyles, supportsAdoptingStyleSheets, type CSSResult, type ReactiveElement } from 'lit';
+
 type LitGlobal = typeof globalThis & { litNonce?: string };
 
 /** The element's own nonce (property first: browsers hide the attribute's value once connected). */
@@ -34,4 +36,20 @@ export function withStyleNonce<T>(host: HTMLElement, fn: () => T): T {
     if (had) g.litNonce = previous;
     else delete g.litNonce;
   }
+}
+
+const added = new WeakMap<ReactiveElement, CSSResult[]>();
+/**
+ * Adds styles (a chunk's, loaded after the first screen; both elements) after the element's own and those
+ * added before, once each. With constructable stylesheets the whole list is adopted again; otherwise Lit
+ * appends a `<style>` carrying the element's nonce.
+ */
+export function addStyles(el: ReactiveElement, sheet: CSSResult): void {
+  const list = added.get(el) ?? [];
+  if (list.includes(sheet)) return;
+  list.push(sheet);
+  added.set(el, list);
+  const own = (el.constructor as typeof ReactiveElement).elementStyles;
+  const root = el.renderRoot as ShadowRoot;
+  withStyleNonce(el, () => adoptStyles(root, supportsAdoptingStyleSheets ? [...own, ...list] : [sheet]));
 }

@@ -4,11 +4,9 @@
  * The theme's code loads only when the service sets a theme (as soon as the info says so); the review,
  * the submit and the later steps' styles load after the first screen (later.ts).
  */
-import { adoptStyles, supportsAdoptingStyleSheets, type CSSResult, type LitElement } from 'lit';
 import { firstSchemas, type KybClient } from '../../api/kyb-client.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
-import { withStyleNonce } from '../../theme/style-nonce.ts';
 import { lazy } from './steps.ts';
 
 export const loadScreens = lazy(() =>
@@ -23,21 +21,6 @@ export const loadTheme = lazy(() => import('../../theme/index.ts'));
 export type ThemeModule = Awaited<ReturnType<typeof loadTheme>>;
 
 export { laterLoaded, loadLater, type Later } from './steps.ts';
-
-const added = new WeakMap<LitElement, CSSResult[]>();
-/**
- * Adds styles (the steps', loaded with them) after the element's own and those added before, once each.
- * With constructable stylesheets the whole list is adopted again; otherwise Lit appends a `<style>`.
- */
-export function addStyles(el: LitElement, sheet: CSSResult): void {
-  const list = added.get(el) ?? [];
-  if (list.includes(sheet)) return;
-  list.push(sheet);
-  added.set(el, list);
-  const own = (el.constructor as typeof LitElement).elementStyles;
-  const root = el.renderRoot as ShadowRoot;
-  withStyleNonce(el, () => adoptStyles(root, supportsAdoptingStyleSheets ? [...own, ...list] : [sheet]));
-}
 
 /**
  * Round trip 1: the form's info and its form (if any), with the screens' code (and the theme's, when the
