@@ -5,6 +5,7 @@
  */
 import type { Beneficiary, BeneficiaryCreate } from '../../api/kyb.ts';
 import type { KybContext } from '../context.ts';
+import { firstAndCopies } from '../write-copies.ts';
 
 /**
  * The beneficiaries the service has that were not `known` when the create's first attempt began, with
@@ -30,13 +31,12 @@ export async function findCreated(
       ? b.info.companyName === info.companyName
       : b.info.name === info.name && b.info.surname === info.surname) &&
     (b.parent ?? null) === (body.parent ?? null);
-  const [first, ...rest] = fresh.filter((b) => !known.has(b.id) && same(b));
-  if (!first) return null;
-  // Distinct ids other than the kept one; a list that repeats an id is not a set of copies.
-  const copies = [...new Set(rest.map((b) => b.id))].filter((id) => id !== first.id);
+  const found = firstAndCopies(fresh.filter((b) => !known.has(b.id) && same(b)));
+  if (!found) return null;
+  const { first, copies } = found;
   // A browser re-sends a request a few times at most: more "copies" than that means the list is not what
   // it seems (a misbehaving service), and deleting people the user may have entered is not worth the risk.
   if (copies.length > MAX_COPIES) return first;
-  for (const id of copies) await ctx.client.deleteBeneficiary(ctx.formId, id).catch(() => undefined);
+  for (const c of copies) await ctx.client.deleteBeneficiary(ctx.formId, c.id).catch(() => undefined);
   return first;
 }

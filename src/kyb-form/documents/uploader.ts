@@ -31,17 +31,10 @@ import type { KybContext } from '../context.ts';
 import { FocusMover, renderField } from '../field.ts';
 import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
 import { Previews, renderDropzone, renderFileCard } from '../upload/upload.ts';
+import { firstAndCopies, unclear } from '../write-copies.ts';
 import { DocumentList, type ListOptions } from './doc-list.ts';
 import { errorMessage } from './errors.ts';
 import { docTypeLabel } from './state.ts';
-
-/**
- * Whether a failed write may have been saved all the same: the answer was lost (connection, timeout), the
- * service failed after receiving it (5xx), or the answer could not be read.
- */
-export const unclear = (err: unknown): boolean =>
-  err instanceof ApiError &&
-  (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'invalid-response' || err.status >= 500);
 
 /** An upload before its type is mapped to a published document type. */
 export type DocumentDraft = Omit<DocumentUpload, 'type'> & { type: string };
@@ -268,10 +261,9 @@ export class DocumentSet {
         d.filename === filename &&
         (!d.type || d.type === published || d.type === type),
     );
-    const [first, ...rest] = mine;
-    if (!first) return null;
-    // A list that names one id twice is the service's fault, not a copy: never hide the kept record.
-    const copies = rest.filter((c, i) => c.id !== first.id && rest.findIndex((d) => d.id === c.id) === i);
+    const found = firstAndCopies(mine);
+    if (!found) return null;
+    const { first, copies } = found;
     for (const c of copies) {
       this.#hidden.add(c.id);
       this.#claimed.add(c.id);
