@@ -61,6 +61,13 @@ export class KybClient {
   listForms(o: Signal = {}) {
     return this.http.get('/kyb/forms/', { loadSchema: schema('KybFormList'), ...o });
   }
+  /** The forms as the first screen reads them (id, company, status): the smaller schema of kyb-first.ts. */
+  listFormsFirst(o: Signal = {}) {
+    return this.http.get('/kyb/forms/', {
+      loadSchema: () => firstSchemas().then((s) => s.KybFormFirstList),
+      ...o,
+    });
+  }
   /** `company` is the element's draft (`null` = cleared); it is sent in the published request shape. */
   async createForm(company: CompanyWrite, o: Create = {}) {
     const s = await kybSchemas();

@@ -4,7 +4,7 @@
  * The theme's code loads only when the service sets a theme (as soon as the info says so); the review,
  * the submit and the later steps' styles load after the first screen (later.ts).
  */
-import { firstSchemas, type KybClient } from '../../api/kyb-client.ts';
+import type { KybClient } from '../../api/kyb-client.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { lazy } from './steps.ts';
@@ -38,10 +38,7 @@ export async function openForm(
   early: Promise<Questionnaire[]>;
 }> {
   // Read with the first screen's schema (id, company, status): the full one loads after the first screen.
-  const forms = client.http.get('/kyb/forms/', {
-    loadSchema: () => firstSchemas().then((s) => s.KybFormFirstList),
-    signal,
-  });
+  const forms = client.listFormsFirst({ signal });
   const early = forms.then((f) => (f[0] ? client.listQuestionnaires(f[0].id, { signal }) : []));
   early.catch(() => undefined);
   const info = client.info({ signal });
