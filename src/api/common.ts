@@ -20,14 +20,31 @@ export const LOCALES = [
 export const Locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof Locale>;
 
-/** ISO 8601 date-time. Offsets are accepted, as any ISO 8601 producer may send them. */
-export const DateTime = z.iso.datetime({ offset: true });
-/** ISO 8601 calendar date `YYYY-MM-DD`. */
-export const DateOnly = z.iso.date();
+/*
+ * Dates, date-times and uuids (and e-mail addresses, kyb-company.ts) are plain strings checked with zod's own patterns (zod/v4/core/regexes.js,
+ * what `z.iso.date()`, `z.iso.datetime()` and `z.guid()` test, copied so they accept exactly the same
+ * strings): a regex check is a type every schema already loads, zod's string formats would be three more.
+ * test/node/schema-formats.test.ts compares both on a table of inputs.
+ */
+/** A calendar date `YYYY-MM-DD` (leap years counted). */
+const DATE =
+  '(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))';
+/** A time with seconds, optional fraction and a `Z` or `±hh:mm` offset. */
+const TIME_OFFSET = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d))';
+const matching = (source: string) => z.string().check(z.regex(new RegExp(`^${source}$`)));
+
+/** ISO 8601 date-time with an offset (`z.iso.datetime({ offset: true })`): any ISO 8601 producer may send one. */
+export const DateTime = matching(`${DATE}T(?:${TIME_OFFSET})`);
+/** ISO 8601 date-time with an offset or without (local; seconds optional): `z.iso.datetime({ local: true, offset: true })`. */
+export const LocalDateTime = matching(
+  `${DATE}T(?:${TIME_OFFSET}|(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?)`,
+);
+/** ISO 8601 calendar date `YYYY-MM-DD` (`z.iso.date()`). */
+export const DateOnly = matching(DATE);
 /** Identifiers whose format the interface does not show: any non-empty string. */
 export const Id = z.string().check(z.minLength(1));
-/** uuid as the interface names it (any RFC 9562 layout, including nil). */
-export const Uuid = z.guid();
+/** uuid as the interface names it (any RFC 9562 layout, including nil): `z.guid()`. */
+export const Uuid = matching('([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})');
 
 /** Monitoring and token tags: at most 5 items, each 1-32 characters, no comma. */
 export const Tags = z.array(bounded(1, 32).check(z.regex(/^[^,]+$/))).check(z.maxLength(5));

@@ -6,6 +6,7 @@ export * from './sos.ts';
 export * from './age.ts';
 export * from './identity.ts';
 export * from './kyb.ts';
+export * from './kyb-token.ts';
 export * from './http.ts';
 export * from './kyb-client.ts';
 export * from './age-client.ts';

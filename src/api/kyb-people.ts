@@ -90,7 +90,7 @@ export const IndividualFieldSchemas = {
 
 /** `kyb.IndividualApplicantRequest`. */
 export const IndividualApplicantRequest = z.object({
-  infoType: z.literal('INDIVIDUAL'),
+  infoType: z.enum(['INDIVIDUAL']),
   name: bounded(1, 100),
   surname: bounded(1, 100),
   email: opt(Email),
@@ -115,7 +115,7 @@ export const IndividualApplicantRequest = z.object({
 });
 /** `kyb.CompanyApplicantRequest`: a company applicant needs its name and country. */
 export const CompanyApplicantRequest = z.object({
-  infoType: z.literal('COMPANY'),
+  infoType: z.enum(['COMPANY']),
   ...companyRequestShape,
 });
 /** `kyb.ApplicantRequest` (discriminated by `infoType` inside `info`). */

@@ -1,6 +1,6 @@
 /**
- * Business verification (KYB): token minting, session info (theme, flow), the form and its company,
- * beneficiaries, documents, questionnaires and answers.
+ * Business verification (KYB): session info (theme, flow), the form and its company, beneficiaries,
+ * documents, questionnaires and answers. Token minting (server side) is in kyb-token.ts.
  *
  * Everything follows the provider's published schemas (the call-to-schema table is in the README's
  * decisions). Request schemas are strict (every published bound enforced; `null` only where published).
@@ -12,16 +12,12 @@ import * as z from 'zod/mini';
 import {
   bounded,
   DateOnly,
-  DateTime,
   DocumentFilename,
   Id,
-  intRange,
-  Locale,
+  LocalDateTime,
   MAX_DOCUMENT_BYTES,
   opt,
   orElse,
-  Tags,
-  Uuid,
   validItems,
 } from './common.ts';
 import { CountryCode } from './countries.ts';
@@ -29,53 +25,8 @@ import { Choice, Company, Email, WebUrl } from './kyb-company.ts';
 import { BeneficiaryList, KybDocumentList } from './kyb-people.ts';
 import { KybFormMeta } from './kyb-first.ts';
 
-/* ---------------------------------------------------------------- tokens (server side) */
-
+/** A questionnaire's key (token requests in kyb-token.ts, definitions below). */
 export const QuestionnaireKey = bounded(1, 32).check(z.regex(/^[\w_*-]+$/));
-
-/** Published `KybTokenTypeEnum`; `POST /kyb/tokens/` mints `FORM` tokens (the only mapped type). */
-export const KybTokenType = z.enum(['FORM', 'GOV1', 'GOV2']);
-const ScanRef = bounded(1, 40).check(z.regex(/^[^,]+$/));
-
-/**
- * `kyb.KybTokenRequest` (its only branch, `KybFormTokenRequest`): `tokenType: FORM` and `clientId` are
- * required; nullable members may be `null`, the others are left out when empty.
- */
-export const KybTokenRequest = z.object({
-  tokenType: z.literal('FORM'),
-  clientId: bounded(1, 100),
-  lifetime: z.optional(intRange(0, 2592000)),
-  externalRef: opt(bounded(0, 40)),
-  locale: opt(Locale),
-  flow: opt(Uuid),
-  theme: opt(Uuid),
-  questionnaire: opt(QuestionnaireKey),
-  questionnaireRequired: z.optional(z.boolean()),
-  tags: z.optional(Tags),
-  scanRefs: opt(z.array(ScanRef)),
-});
-export type KybTokenRequest = z.infer<typeof KybTokenRequest>;
-
-/**
- * `kyb.KybToken` (201, its `KybFormToken` branch) as read: `tokenString` and `expiration` are what the
- * partner needs; the rest may be absent or `null` (not set), and unknown members are ignored.
- */
-export const KybToken = z.object({
-  tokenType: opt(z.string()),
-  tokenString: z.string().check(z.minLength(1)),
-  expiration: DateTime,
-  isActive: opt(z.boolean()),
-  isValid: opt(z.boolean()),
-  companyId: opt(z.string()),
-  clientId: opt(z.string()),
-  externalRef: opt(z.string()),
-  locale: opt(z.string()),
-  flow: opt(z.string()),
-  theme: opt(z.string()),
-  tags: z._default(z.nullable(z.array(z.string())), []),
-  scanRefs: opt(z.array(z.string())),
-});
-export type KybToken = z.infer<typeof KybToken>;
 
 export * from './kyb-company.ts';
 export { FormStatus, KybFormMeta } from './kyb-first.ts';
@@ -178,15 +129,10 @@ export const FileAnswer = z.object({
   file: bounded(1, Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4),
 });
 export type FileAnswer = z.infer<typeof FileAnswer>;
-export const AnswerValue = z.union([
-  z.null(),
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.array(z.string()),
-  FileAnswer,
-  z.array(FileAnswer),
-]);
+/** `null` (unanswered) or a value (`z.nullable` of the union: the same as `null` as its first member). */
+export const AnswerValue = z.nullable(
+  z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), FileAnswer, z.array(FileAnswer)]),
+);
 export type AnswerValue = z.infer<typeof AnswerValue>;
 export const Answers = z.object({
   sections: z.record(z.string(), z.record(z.string(), z.object({ value: AnswerValue }))),
@@ -233,7 +179,7 @@ export function answerValueSchema(q: Pick<Question, 'type' | 'choices'>): z.ZodM
     case 'DATE':
       return DateOnly;
     case 'DATETIME':
-      return z.iso.datetime({ local: true, offset: true });
+      return LocalDateTime;
     case 'TIME':
       return z.string().check(z.regex(TIME, { message: 'time' }));
     case 'COLOR':

@@ -11,11 +11,11 @@ import {
   customValueSchema,
   DocumentUpload,
   Flow,
-  KybTokenRequest,
   RenameDocumentRequest,
   UpdateFormRequest,
   type CustomFieldDef,
 } from '../api/kyb.ts';
+import { KybTokenRequest } from '../api/kyb-token.ts';
 import { INDIVIDUAL_DOCUMENT_TYPES } from '../api/document-types.ts';
 import { createVisibilityIndex } from '../conditions/index.ts';
 import { acct, type Ctx, type RouteDef } from './context.ts';

@@ -17,7 +17,7 @@ import {
   ClientTokenRequest,
   ClientTokenResponse,
 } from '../api/identity.ts';
-import { KybToken, KybTokenRequest } from '../api/kyb.ts';
+import { KybToken, KybTokenRequest } from '../api/kyb-token.ts';
 import {
   WEBHOOK_BODIES,
   WEBHOOK_EVENT_HEADER,

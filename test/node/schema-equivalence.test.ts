@@ -1,0 +1,217 @@
+/**
+ * The schemas written without some of zod's types (to keep those types out of the elements' zod chunk)
+ * accept and refuse exactly what the zod types they replace did, with the same output and the same
+ * issues (code, path, message: what the sandbox publishes in `fields` and the elements map to texts).
+ * Each replacement is compared with the original zod schema on a table of inputs, zod's edge cases included.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as z from 'zod/mini';
+import { bounded, DateOnly, DateTime, LocalDateTime, Uuid } from '../../src/api/common.ts';
+import { Email } from '../../src/api/kyb-company.ts';
+import { AnswerValue, answerValueSchema, FileAnswer, IndividualApplicantRequest } from '../../src/api/kyb.ts';
+import { issuesToFields } from '../../src/sandbox/util.ts';
+
+type Schema = z.ZodMiniType;
+
+/** What a parse shows: success and output, or each issue's code, path and message. */
+function outcome(schema: Schema, input: unknown) {
+  const r = schema.safeParse(input);
+  if (r.success) return { ok: true, data: r.data as unknown };
+  return {
+    ok: false,
+    issues: r.error.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })),
+    fields: issuesToFields(r.error.issues),
+  };
+}
+
+/** Asserts both schemas agree on every input, and that the table holds both accepted and refused inputs. */
+function same(ours: Schema, original: Schema, inputs: readonly unknown[]) {
+  let accepted = 0;
+  for (const input of inputs) {
+    const a = outcome(ours, input);
+    assert.deepEqual(a, outcome(original, input), `input ${JSON.stringify(input)}`);
+    if (a.ok) accepted++;
+  }
+  assert.ok(accepted > 0 && accepted < inputs.length, `the table mixes valid and invalid (${accepted})`);
+}
+
+const NOT_STRINGS = [undefined, null, 0, 1, true, {}, [], ['2024-01-01']];
+
+describe('string formats written as regex checks', () => {
+  test('DateOnly is z.iso.date()', () => {
+    same(DateOnly, z.iso.date(), [
+      ...NOT_STRINGS,
+      '2024-01-01',
+      '2024-02-29',
+      '2023-02-29',
+      '2024-02-30',
+      '1900-02-29',
+      '2000-02-29',
+      '2100-02-29',
+      '2400-02-29',
+      '2024-04-31',
+      '2024-12-31',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-01-00',
+      '0000-01-01',
+      '9999-12-31',
+      '24-01-01',
+      '2024-1-1',
+      '2024-01-01T00:00:00Z',
+      ' 2024-01-01',
+      '2024-01-01\n',
+      '２０２４-01-01',
+      '',
+    ]);
+  });
+
+  const times = [
+    '2024-01-01T00:00:00Z',
+    '2024-01-01T23:59:59Z',
+    '2024-01-01T24:00:00Z',
+    '2024-01-01T12:60:00Z',
+    '2024-01-01T12:00:60Z',
+    '2024-01-01T12:00:00.1Z',
+    '2024-01-01T12:00:00.123456789Z',
+    '2024-01-01T12:00:00.Z',
+    '2024-01-01T12:00:00+02:00',
+    '2024-01-01T12:00:00-23:59',
+    '2024-01-01T12:00:00+24:00',
+    '2024-01-01T12:00:00+0200',
+    '2024-01-01T12:00:00+02',
+    '2024-01-01T12:00:00',
+    '2024-01-01T12:00',
+    '2024-01-01T12:00Z',
+    '2024-01-01T12',
+    '2024-01-01t12:00:00Z',
+    '2024-01-01 12:00:00Z',
+    '2024-01-01T12:00:00z',
+    '2024-02-29T12:00:00Z',
+    '2023-02-29T12:00:00Z',
+    '2024-02-30T12:00:00Z',
+    '2024-01-01',
+    '',
+  ];
+  test('DateTime is z.iso.datetime({ offset: true })', () => {
+    same(DateTime, z.iso.datetime({ offset: true }), [...NOT_STRINGS, ...times]);
+  });
+  test('LocalDateTime is z.iso.datetime({ local: true, offset: true })', () => {
+    same(LocalDateTime, z.iso.datetime({ local: true, offset: true }), [...NOT_STRINGS, ...times]);
+    same(
+      answerValueSchema({ type: 'DATETIME', choices: [] }),
+      z.iso.datetime({ local: true, offset: true }),
+      times,
+    );
+  });
+
+  test('Uuid is z.guid()', () => {
+    same(Uuid, z.guid(), [
+      ...NOT_STRINGS,
+      '123e4567-e89b-12d3-a456-426614174000',
+      '123E4567-E89B-12D3-A456-426614174000',
+      '123e4567-E89B-12d3-A456-426614174000',
+      '00000000-0000-0000-0000-000000000000',
+      '123e4567-e89b-02d3-c456-426614174000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      '123e4567-e89b-f2d3-z456-426614174000',
+      '123e4567-e89b-12d3-a456-42661417400',
+      '123e4567-e89b-12d3-a456-4266141740000',
+      '123e4567e89b12d3a456426614174000',
+      '{123e4567-e89b-12d3-a456-426614174000}',
+      '123e4567-e89b-12d3-a456-426614174000\n',
+      'g23e4567-e89b-12d3-a456-426614174000',
+      '',
+    ]);
+  });
+
+  test('Email is bounded(3, 254) with z.email()', () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(180)}.com`;
+    same(Email, bounded(3, 254).check(z.email()), [
+      ...NOT_STRINGS,
+      'name@example.com',
+      'first.last@example.co.uk',
+      'name+tag@example.com',
+      "o'brien@example.ie",
+      'under_score@example.org',
+      'a-b@sub.example.com',
+      'name@example.c',
+      'name@localhost',
+      'name@example.com.',
+      '.name@example.com',
+      'name.@example.com',
+      'na..me@example.com',
+      'name@-example.com',
+      'name@example-.com',
+      'name@exa_mple.com',
+      'name@[127.0.0.1]',
+      'name@127.0.0.1',
+      'name@bücher.de',
+      'name@xn--bcher-kva.de',
+      'jörg@example.com',
+      '"quoted"@example.com',
+      'name @example.com',
+      'name@example.com ',
+      '@example.com',
+      'name@',
+      'a@b',
+      'a@b.cd',
+      long,
+      `${long}m`,
+      `${'a'.repeat(300)}@example.com`,
+      '',
+    ]);
+  });
+});
+
+describe('unions', () => {
+  test('AnswerValue: nullable union is the union with z.null() first', () => {
+    const original = z.union([
+      z.null(),
+      z.string(),
+      z.number(),
+      z.boolean(),
+      z.array(z.string()),
+      FileAnswer,
+      z.array(FileAnswer),
+    ]);
+    const file = { filename: 'a.pdf', file: 'QUJD' };
+    same(AnswerValue, original, [
+      null,
+      undefined,
+      '',
+      'text',
+      0,
+      -1.5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      true,
+      false,
+      [],
+      ['a', 'b'],
+      ['a', 1],
+      file,
+      { ...file, extra: 1 },
+      { filename: 'a.exe', file: 'QUJD' },
+      [file, file],
+      [file, 'a'],
+      [null],
+      {},
+      { value: 1 },
+    ]);
+  });
+
+  test("infoType: z.enum(['INDIVIDUAL']) is z.literal('INDIVIDUAL')", () => {
+    same(IndividualApplicantRequest.shape.infoType, z.literal('INDIVIDUAL'), [
+      'INDIVIDUAL',
+      'individual',
+      'COMPANY',
+      '',
+      null,
+      undefined,
+      ['INDIVIDUAL'],
+      0,
+    ]);
+  });
+});
