@@ -9,7 +9,17 @@ import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
 import { bounded, DateOnly, DateTime, LocalDateTime, Uuid } from '../../src/api/common.ts';
 import { Email } from '../../src/api/kyb-company.ts';
-import { AnswerValue, answerValueSchema, FileAnswer, IndividualApplicantRequest } from '../../src/api/kyb.ts';
+import {
+  AnswerValue,
+  answerValueSchema,
+  ApplicantCreateRequest,
+  ApplicantRequest,
+  BeneficiaryCreate,
+  BeneficiaryPatch,
+  CompanyApplicantRequest,
+  FileAnswer,
+  IndividualApplicantRequest,
+} from '../../src/api/kyb.ts';
 import { issuesToFields } from '../../src/sandbox/util.ts';
 
 type Schema = z.ZodMiniType;
@@ -25,12 +35,23 @@ function outcome(schema: Schema, input: unknown) {
   };
 }
 
+/** Every member of every issue (the union's note and options too), for replacements that build them alike. */
+function whole(schema: Schema, input: unknown) {
+  const r = schema.safeParse(input);
+  return r.success ? { ok: true, data: r.data as unknown } : { ok: false, issues: r.error.issues };
+}
+
 /** Asserts both schemas agree on every input, and that the table holds both accepted and refused inputs. */
-function same(ours: Schema, original: Schema, inputs: readonly unknown[]) {
+function same(
+  ours: Schema,
+  original: Schema,
+  inputs: readonly unknown[],
+  show: (schema: Schema, input: unknown) => { ok: boolean } = outcome,
+) {
   let accepted = 0;
   for (const input of inputs) {
-    const a = outcome(ours, input);
-    assert.deepEqual(a, outcome(original, input), `input ${JSON.stringify(input)}`);
+    const a = show(ours, input);
+    assert.deepEqual(a, show(original, input), `input ${JSON.stringify(input)}`);
     if (a.ok) accepted++;
   }
   assert.ok(accepted > 0 && accepted < inputs.length, `the table mixes valid and invalid (${accepted})`);
@@ -213,5 +234,74 @@ describe('unions', () => {
       ['INDIVIDUAL'],
       0,
     ]);
+  });
+});
+
+describe('applicants: byInfoType is z.discriminatedUnion', () => {
+  const person = { infoType: 'INDIVIDUAL', name: 'Ada', surname: 'Lovelace' };
+  const company = { infoType: 'COMPANY', companyName: 'Acme', country: 'GB' };
+  const inherited: unknown = Object.assign(Object.create({ infoType: 'COMPANY' }) as object, {
+    companyName: 'Acme',
+    country: 'GB',
+  });
+  const inputs: unknown[] = [
+    person,
+    company,
+    { ...person, email: 'ada@example.com', dateOfBirth: '1815-12-10', extra: 1 },
+    { ...person, scanRef: 'scan-1' },
+    { ...person, scanRef: '' },
+    { ...person, email: 'not an email' },
+    { ...person, name: '' },
+    { ...person, name: undefined },
+    { infoType: 'INDIVIDUAL' },
+    { ...company, country: 'XX' },
+    { ...company, infoType: 'INDIVIDUAL' },
+    { ...person, infoType: 'COMPANY' },
+    { ...person, infoType: 'individual' },
+    { ...person, infoType: null },
+    { name: 'Ada', surname: 'Lovelace' },
+    { ...person, infoType: '__proto__' },
+    { ...person, infoType: 'toString' },
+    { ...person, infoType: ['INDIVIDUAL'] },
+    JSON.parse('{"__proto__": {"infoType": "COMPANY"}, "companyName": "Acme", "country": "GB"}'),
+    inherited,
+    {},
+    [],
+    [person],
+    null,
+    undefined,
+    'INDIVIDUAL',
+    0,
+    true,
+  ];
+  const createOriginal = z.discriminatedUnion('infoType', [
+    z.object({ ...IndividualApplicantRequest.shape, scanRef: z.optional(z.string().check(z.minLength(1))) }),
+    CompanyApplicantRequest,
+  ]);
+
+  test('ApplicantRequest', () => {
+    const original = z.discriminatedUnion('infoType', [IndividualApplicantRequest, CompanyApplicantRequest]);
+    same(ApplicantRequest, original, inputs, whole);
+  });
+  test('ApplicantCreateRequest', () => {
+    same(ApplicantCreateRequest, createOriginal, inputs, whole);
+  });
+  test('BeneficiaryCreate and BeneficiaryPatch (info required, info optional)', () => {
+    const bodies = [
+      ...inputs.map((info) => ({ beneficiaryTypes: ['UBO'], info })),
+      { beneficiaryTypes: ['UBO'] },
+      { beneficiaryTypes: ['UBO'], info: person, parent: 'p1' },
+      { beneficiaryTypes: [], info: { ...person, email: 'x' } },
+      { ownershipPercentage: 101 },
+      null,
+    ];
+    same(BeneficiaryCreate, z.object({ ...BeneficiaryCreate.shape, info: createOriginal }), bodies, whole);
+    const patchOriginal = z.object({
+      ...BeneficiaryPatch.shape,
+      info: z.optional(
+        z.discriminatedUnion('infoType', [IndividualApplicantRequest, CompanyApplicantRequest]),
+      ),
+    });
+    same(BeneficiaryPatch, patchOriginal, bodies, whole);
   });
 });
