@@ -49,6 +49,76 @@ export const Uuid = matching('([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 /** Monitoring and token tags: at most 5 items, each 1-32 characters, no comma. */
 export const Tags = z.array(bounded(1, 32).check(z.regex(/^[^,]+$/))).check(z.maxLength(5));
 
+/** zod's `isPlainObject` (zod/v4/core/util.js): what a record accepts. */
+function isPlainObject(o: unknown): o is Record<PropertyKey, unknown> {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return false;
+  const ctor: unknown = (o as { constructor?: unknown }).constructor;
+  if (typeof ctor !== 'function') return true;
+  const proto: unknown = (ctor as { prototype?: unknown }).prototype;
+  return (
+    typeof proto === 'object' &&
+    proto !== null &&
+    !Array.isArray(proto) &&
+    Object.prototype.hasOwnProperty.call(proto, 'isPrototypeOf')
+  );
+}
+
+/**
+ * `z.record(key, value)` for string keys, or `z.partialRecord(key, value)` when `key` is an enum
+ * (`closed`: a key outside it is an `unrecognized_keys` issue, not an `invalid_key` one), written with
+ * the types every schema already loads (zod's record would be one more type in the zod chunk both
+ * elements load first). It parses like zod 4's `$ZodRecord`, step for step (test/node/schema-equivalence
+ * .test.ts compares both): a plain object's own enumerable keys in `Reflect.ownKeys` order, `__proto__`
+ * skipped, each key then each value checked, issues under the key. (zod's retry of a numeric key as a
+ * number cannot change the outcome for string or string-enum keys, so it is left out.)
+ */
+export function dict<K extends z.ZodMiniType<string, string>, V extends z.ZodMiniType>(
+  key: K,
+  value: V,
+  closed = false,
+) {
+  return z.pipe(
+    z.unknown(),
+    z.transform((input, payload) => {
+      if (!isPlainObject(input)) {
+        payload.issues.push({ code: 'invalid_type', expected: 'record', input });
+        return input as never;
+      }
+      const out: Record<PropertyKey, unknown> = {};
+      const unknownKeys: PropertyKey[] = [];
+      for (const k of Reflect.ownKeys(input)) {
+        if (k === '__proto__' || !Object.prototype.propertyIsEnumerable.call(input, k)) continue;
+        const kr = z.safeParse(key, k);
+        if (!kr.success) {
+          if (closed) unknownKeys.push(k);
+          else
+            payload.issues.push({
+              code: 'invalid_key',
+              origin: 'record',
+              issues: kr.error.issues,
+              input: k,
+              path: [k],
+            } as z.core.$ZodRawIssue);
+          continue;
+        }
+        const vr = z.safeParse(value, input[k]);
+        if (!vr.success)
+          for (const issue of vr.error.issues)
+            payload.issues.push({ ...issue, path: [k, ...issue.path] } as z.core.$ZodRawIssue);
+        if (kr.data !== '__proto__') out[kr.data] = vr.data;
+      }
+      if (unknownKeys.length > 0)
+        payload.issues.push({
+          code: 'unrecognized_keys',
+          input,
+          keys: unknownKeys,
+          continue: true,
+        } as z.core.$ZodRawIssue);
+      return out as never;
+    }),
+  ) as unknown as z.ZodMiniType<Record<z.output<K>, z.output<V>>, Record<z.input<K>, z.input<V>>>;
+}
+
 /** The KYB and capture-page error body. `message` may also be an object `{detail, completed}`. */
 export const KybErrorBody = z.object({
   message: z.optional(
@@ -57,7 +127,7 @@ export const KybErrorBody = z.object({
   identifier: z.optional(z.string()),
   documentation: z.optional(z.string()),
   /** Field errors of a `VALIDATION_ERROR`: path -> messages (ours). */
-  fields: z.optional(z.record(z.string(), z.array(z.string()))),
+  fields: z.optional(dict(z.string(), z.array(z.string()))),
   /** Capture-page codes: `session_expired`, `session_locked`, `session_completed` (ours). */
   code: z.optional(z.string()),
 });

@@ -9,7 +9,7 @@
  * - `Company` is the company as read: any member may be absent or `null`; unknown members are dropped.
  */
 import * as z from 'zod/mini';
-import { bounded, DateOnly, opt, orElse } from './common.ts';
+import { bounded, DateOnly, dict, opt, orElse } from './common.ts';
 import { CountryCode } from './countries.ts';
 
 /* ---------------------------------------------------------------- standard fields */
@@ -149,14 +149,14 @@ export function customValueSchema(def: Pick<CustomFieldDef, 'type' | 'choices'>)
 }
 
 /** `additionalInfo` of a request: `{key: {value}}` (`kyb.AdditionalFieldValueRequest`). */
-export const AdditionalInfoRequest = z.record(
+export const AdditionalInfoRequest = dict(
   z.string().check(z.minLength(1)),
   z.object({ value: z.nullable(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])) }),
 );
 export type AdditionalInfoRequest = z.infer<typeof AdditionalInfoRequest>;
 
 /** `additionalInfo` as read: `{key: {title?, type?, value}}`; values are kept as sent. */
-export const AdditionalInfoRead = z.record(
+export const AdditionalInfoRead = dict(
   z.string(),
   z.pipe(
     z.optional(z.nullable(z.object({ value: z.optional(z.unknown()), type: opt(z.string()) }))),

@@ -4,7 +4,7 @@
  * its default; members this client does not know are dropped; an unknown enum value falls back.
  */
 import * as z from 'zod/mini';
-import { opt, orElse, validItems } from './common.ts';
+import { dict, opt, orElse, validItems } from './common.ts';
 import { Choice, CustomFieldDef } from './kyb-company.ts';
 import { THEME_COLOR_KEYS, type ThemeColorKey } from './theme-colors.ts';
 
@@ -18,7 +18,12 @@ export const Theme = z.object({
   logo: s,
   font: s,
   supportEmail: s,
-  colors: opt(z.partialRecord(z.enum(THEME_COLOR_KEYS), z.nullable(z.string()))),
+  /** `z.partialRecord(z.enum(THEME_COLOR_KEYS), z.nullable(z.string()))`: see `dict`. */
+  colors: opt(
+    dict(z.enum(THEME_COLOR_KEYS), z.nullable(z.string()), true) as z.ZodMiniType<
+      Partial<Record<ThemeColorKey, string | null>>
+    >,
+  ),
 });
 export type Theme = z.infer<typeof Theme>;
 

@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import {
   bounded,
   DateOnly,
+  dict,
   DocumentFilename,
   Id,
   LocalDateTime,
@@ -135,7 +136,7 @@ export const AnswerValue = z.nullable(
 );
 export type AnswerValue = z.infer<typeof AnswerValue>;
 export const Answers = z.object({
-  sections: z.record(z.string(), z.record(z.string(), z.object({ value: AnswerValue }))),
+  sections: dict(z.string(), dict(z.string(), z.object({ value: AnswerValue }))),
 });
 export type Answers = z.infer<typeof Answers>;
 /**
@@ -144,7 +145,7 @@ export type Answers = z.infer<typeof Answers>;
  */
 export const AnswersRead = z.object({
   sections: orElse(
-    z.record(z.string(), orElse(z.record(z.string(), z.object({ value: z.catch(AnswerValue, null) })), {})),
+    dict(z.string(), orElse(dict(z.string(), z.object({ value: z.catch(AnswerValue, null) })), {})),
     {},
   ),
 });

@@ -7,9 +7,22 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as z from 'zod/mini';
-import { bounded, DateOnly, DateTime, LocalDateTime, Uuid } from '../../src/api/common.ts';
-import { Email } from '../../src/api/kyb-company.ts';
 import {
+  bounded,
+  DateOnly,
+  DateTime,
+  dict,
+  KybErrorBody,
+  LocalDateTime,
+  opt,
+  orElse,
+  Uuid,
+} from '../../src/api/common.ts';
+import { AdditionalInfoRead, AdditionalInfoRequest, Email } from '../../src/api/kyb-company.ts';
+import { Theme, THEME_COLOR_KEYS } from '../../src/api/kyb-flow.ts';
+import {
+  Answers,
+  AnswersRead,
   AnswerValue,
   answerValueSchema,
   ApplicantCreateRequest,
@@ -303,5 +316,125 @@ describe('applicants: byInfoType is z.discriminatedUnion', () => {
       ),
     });
     same(BeneficiaryPatch, patchOriginal, bodies, whole);
+  });
+});
+
+describe('records: dict is z.record / z.partialRecord', () => {
+  class Thing {
+    a = 'x';
+  }
+  const hidden = Object.defineProperty({ a: 'x' }, 'b', { value: 1, enumerable: false });
+  const symbolic = { a: 'x', [Symbol('s')]: 'y' };
+  const bare = Object.assign(Object.create(null) as object, { b: 'y', a: 'x' });
+  /** Objects and non-objects every record table shares; `value` is a valid value, `bad` an invalid one. */
+  const shapes = (value: unknown, bad: unknown): unknown[] => [
+    {},
+    { a: value },
+    { b: value, a: value, 2: value, 1: value },
+    { a: bad },
+    { a: value, b: bad, c: bad },
+    { '': value },
+    { '': bad },
+    JSON.parse(`{"__proto__": ${JSON.stringify(value)}, "a": ${JSON.stringify(value)}}`),
+    JSON.parse(`{"constructor": ${JSON.stringify(value)}}`),
+    { constructor: { prototype: 1 } },
+    Object.create({ a: value }),
+    bare,
+    hidden,
+    symbolic,
+    new Thing(),
+    new Date(0),
+    new Map([['a', value]]),
+    [value],
+    [],
+    null,
+    undefined,
+    'a',
+    1,
+    true,
+  ];
+
+  test('string keys, array values (KybErrorBody.fields)', () => {
+    const original = z.record(z.string(), z.array(z.string()));
+    same(dict(z.string(), z.array(z.string())), original, shapes(['m'], [1]), whole);
+    const body = z.object({ ...KybErrorBody.shape, fields: z.optional(original) });
+    const bodies = shapes(['m'], [1]).map((fields) => ({ identifier: 'VALIDATION_ERROR', fields }));
+    same(KybErrorBody, body, [...bodies, {}, { fields: undefined }, { fields: null }], whole);
+  });
+
+  test('non-empty string keys (AdditionalInfoRequest)', () => {
+    const original = z.record(
+      z.string().check(z.minLength(1)),
+      z.object({ value: z.nullable(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])) }),
+    );
+    same(
+      AdditionalInfoRequest,
+      original,
+      [...shapes({ value: 'v' }, { value: {} }), { a: { value: null } }],
+      whole,
+    );
+  });
+
+  test('values piped through a transform (AdditionalInfoRead)', () => {
+    const original = z.record(
+      z.string(),
+      z.pipe(
+        z.optional(z.nullable(z.object({ value: z.optional(z.unknown()), type: opt(z.string()) }))),
+        z.transform((v) => ({ value: v?.value ?? null, type: v?.type ?? null })),
+      ),
+    );
+    same(
+      AdditionalInfoRead,
+      original,
+      [...shapes({ value: 1, type: 'T' }, { type: 1 }), { a: null, b: {} }],
+      whole,
+    );
+  });
+
+  test('nested records (Answers, AnswersRead)', () => {
+    const strict = z.object({
+      sections: z.record(z.string(), z.record(z.string(), z.object({ value: AnswerValue }))),
+    });
+    const read = z.object({
+      sections: orElse(
+        z.record(
+          z.string(),
+          orElse(z.record(z.string(), z.object({ value: z.catch(AnswerValue, null) })), {}),
+        ),
+        {},
+      ),
+    });
+    const sections = [
+      ...shapes({ q1: { value: 'a' }, q2: { value: null } }, { q1: { value: {} } }),
+      { s1: { q1: { value: ['a'] } }, s2: null },
+      { s1: { q1: {} } },
+      { s1: [] },
+    ];
+    const inputs = [...sections.map((x) => ({ sections: x })), {}, { sections: null }, null];
+    same(Answers, strict, inputs, whole);
+    same(AnswersRead, read, inputs, whole);
+  });
+
+  test('enum keys, partial (Theme.colors)', () => {
+    const original = z.object({
+      ...Theme.shape,
+      colors: opt(z.partialRecord(z.enum(THEME_COLOR_KEYS), z.nullable(z.string()))),
+    });
+    const colors = [
+      ...shapes('#123456', 1).map((c) =>
+        c && typeof c === 'object' && 'a' in c ? { ...c, primary: '#fff' } : c,
+      ),
+      { primary: '#fff', error: null },
+      { primary: 1 },
+      { primary: '#fff', brand: '#000', 0: 'x' },
+      { toString: '#fff' },
+      JSON.parse('{"__proto__": "#fff", "primary": "#fff"}'),
+    ];
+    same(
+      Theme,
+      original,
+      [...colors.map((c) => ({ companyName: 'A', colors: c })), {}, { colors: null }],
+      whole,
+    );
   });
 });
