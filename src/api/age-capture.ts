@@ -4,7 +4,7 @@
  * schemas are in age.ts.
  */
 import * as z from 'zod/mini';
-import { Base64, DateTime, intRange } from './common.ts';
+import { Base64, DateTime, int, intRange } from './common.ts';
 
 export const Escalation = z.enum(['DOC', 'NONE']);
 export const SessionStatus = z.enum(['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']);
@@ -21,7 +21,7 @@ export const CaptureSession = z.object({
   min_age: intRange(1, 120),
   escalation: Escalation,
   retry_limit: intRange(1, 3),
-  attempts_used: z.int().check(z.gte(0)),
+  attempts_used: int().check(z.gte(0)),
   expires_at: DateTime,
   redirect_url: z.optional(z.nullable(z.string())),
 });

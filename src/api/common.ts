@@ -7,8 +7,26 @@ import * as z from 'zod/mini';
 /** A string of `min`..`max` characters (UTF-16 code units, as the service counts them). */
 export const bounded = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 
+/**
+ * `z.int()`: a safe integer. Written as a check on `z.number()` that raises zod's own issues (zod 4's
+ * `$ZodCheckNumberFormat` for `safeint`: a fraction stops the later checks, an unsafe integer does not),
+ * so zod's number formats stay out of the zod chunk both elements load first; test/node/schema-equivalence
+ * .test.ts compares both.
+ */
+const safeInt = z.check<number>((payload) => {
+  const input = payload.value;
+  const note = 'Integers must be within the safe integer range.';
+  if (!Number.isInteger(input))
+    payload.issues.push({ expected: 'int', format: 'safeint', code: 'invalid_type', continue: false, input });
+  else if (input > Number.MAX_SAFE_INTEGER)
+    payload.issues.push({ input, code: 'too_big', maximum: Number.MAX_SAFE_INTEGER, note, origin: 'int', inclusive: true, continue: true }); // prettier-ignore
+  else if (input < Number.MIN_SAFE_INTEGER)
+    payload.issues.push({ input, code: 'too_small', minimum: Number.MIN_SAFE_INTEGER, note, origin: 'int', inclusive: true, continue: true }); // prettier-ignore
+});
+export const int = () => z.number().check(safeInt);
+
 /** An integer within `min`..`max` inclusive. */
-export const intRange = (min: number, max: number) => z.int().check(z.gte(min), z.lte(max));
+export const intRange = (min: number, max: number) => int().check(z.gte(min), z.lte(max));
 
 /** Optional and nullable: absent, `null` or a valid value. */
 export const opt = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));

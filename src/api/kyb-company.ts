@@ -9,7 +9,7 @@
  * - `Company` is the company as read: any member may be absent or `null`; unknown members are dropped.
  */
 import * as z from 'zod/mini';
-import { bounded, DateOnly, dict, opt, orElse } from './common.ts';
+import { bounded, DateOnly, dict, int, opt, orElse } from './common.ts';
 import { CountryCode } from './countries.ts';
 
 /* ---------------------------------------------------------------- standard fields */
@@ -138,7 +138,7 @@ export function customValueSchema(def: Pick<CustomFieldDef, 'type' | 'choices'>)
     case 'DATE':
       return DateOnly;
     case 'INTEGER':
-      return z.int().check(z.gte(-2147483648), z.lte(2147483647));
+      return int().check(z.gte(-2147483648), z.lte(2147483647));
     case 'SELECT':
       return choice;
     case 'SELECT_MULTI':

@@ -15,6 +15,7 @@ import {
   dict,
   DocumentFilename,
   Id,
+  int,
   LocalDateTime,
   MAX_DOCUMENT_BYTES,
   opt,
@@ -197,7 +198,7 @@ export function answerValueSchema(q: Pick<Question, 'type' | 'choices'>): z.ZodM
     case 'CHECKBOX':
       return hasChoices ? uniqueArray(choiceKey(q)) : z.boolean();
     case 'INTEGER':
-      return z.int().check(z.gte(-1e15), z.lte(1e15));
+      return int().check(z.gte(-1e15), z.lte(1e15));
     case 'FLOAT':
       return z.number().check(z.refine(Number.isFinite, { message: 'number' }));
     case 'LIST':

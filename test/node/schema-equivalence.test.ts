@@ -12,13 +12,21 @@ import {
   DateOnly,
   DateTime,
   dict,
+  int,
+  intRange,
   KybErrorBody,
   LocalDateTime,
   opt,
   orElse,
   Uuid,
 } from '../../src/api/common.ts';
-import { AdditionalInfoRead, AdditionalInfoRequest, Email } from '../../src/api/kyb-company.ts';
+import { CaptureSession } from '../../src/api/age-capture.ts';
+import {
+  AdditionalInfoRead,
+  AdditionalInfoRequest,
+  customValueSchema,
+  Email,
+} from '../../src/api/kyb-company.ts';
 import { Theme, THEME_COLOR_KEYS } from '../../src/api/kyb-flow.ts';
 import {
   Answers,
@@ -436,5 +444,58 @@ describe('records: dict is z.record / z.partialRecord', () => {
       [...colors.map((c) => ({ companyName: 'A', colors: c })), {}, { colors: null }],
       whole,
     );
+  });
+});
+
+describe('integers: int() is z.int()', () => {
+  const M = Number.MAX_SAFE_INTEGER;
+  const numbers: unknown[] = [
+    0, -0, 1, -1, 7, 1.5, -1.5, 0.1, 5e-324, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY,
+    M, M + 1, 2 ** 60, -M, -M - 1, -(2 ** 60), 1e15, 1e15 + 1, -1e15, -1e15 - 1, 1e15 + 0.5,
+    2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 120, 121, '1', null, undefined, true, [1], {},
+  ]; // prettier-ignore
+
+  test('alone and with bounds (intRange)', () => {
+    same(int(), z.int(), numbers, whole);
+    same(intRange(0, 2592000), z.int().check(z.gte(0), z.lte(2592000)), numbers, whole);
+    same(intRange(1, 120), z.int().check(z.gte(1), z.lte(120)), numbers, whole);
+    same(int().check(z.gte(0)), z.int().check(z.gte(0)), numbers, whole);
+  });
+
+  test('where the elements use it: INTEGER answers and fields, the capture session', () => {
+    same(
+      answerValueSchema({ type: 'INTEGER', choices: [] }),
+      z.int().check(z.gte(-1e15), z.lte(1e15)),
+      numbers,
+      whole,
+    );
+    same(
+      customValueSchema({ type: 'INTEGER', choices: [] }),
+      z.int().check(z.gte(-2147483648), z.lte(2147483647)),
+      numbers,
+      whole,
+    );
+    const session = {
+      status: 'PENDING',
+      step: 'SELFIE',
+      outcome: null,
+      min_age: 18,
+      escalation: 'NONE',
+      retry_limit: 3,
+      attempts_used: 0,
+      expires_at: '2030-01-01T00:00:00Z',
+    };
+    const original = z.object({
+      ...CaptureSession.shape,
+      min_age: z.int().check(z.gte(1), z.lte(120)),
+      retry_limit: z.int().check(z.gte(1), z.lte(3)),
+      attempts_used: z.int().check(z.gte(0)),
+    });
+    const sessions = numbers.flatMap((n) => [
+      { ...session, attempts_used: n },
+      { ...session, min_age: n },
+      { ...session, retry_limit: n, attempts_used: n },
+    ]);
+    same(CaptureSession, original, sessions, whole);
   });
 });
