@@ -45,18 +45,15 @@ export type Locale = z.infer<typeof Locale>;
  * test/node/schema-formats.test.ts compares both on a table of inputs.
  */
 /** A calendar date `YYYY-MM-DD` (leap years counted). */
-const DATE =
+export const DATE =
   '(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))';
 /** A time with seconds, optional fraction and a `Z` or `±hh:mm` offset. */
-const TIME_OFFSET = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d))';
-const matching = (source: string) => z.string().check(z.regex(new RegExp(`^${source}$`)));
+export const TIME_OFFSET =
+  '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d))';
+export const matching = (source: string) => z.string().check(z.regex(new RegExp(`^${source}$`)));
 
 /** ISO 8601 date-time with an offset (`z.iso.datetime({ offset: true })`): any ISO 8601 producer may send one. */
 export const DateTime = matching(`${DATE}T(?:${TIME_OFFSET})`);
-/** ISO 8601 date-time with an offset or without (local; seconds optional): `z.iso.datetime({ local: true, offset: true })`. */
-export const LocalDateTime = matching(
-  `${DATE}T(?:${TIME_OFFSET}|(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?)`,
-);
 /** ISO 8601 calendar date `YYYY-MM-DD` (`z.iso.date()`). */
 export const DateOnly = matching(DATE);
 /** Identifiers whose format the interface does not show: any non-empty string. */
@@ -195,11 +192,6 @@ export const Base64 = (maxBytes: number) =>
     z.maxLength(base64Length(maxBytes)),
     z.refine((s) => s.length % 4 === 0 && BASE64_RE.test(s), { message: 'not base64' }),
   );
-
-/** A filename (at most 100 characters, as published) whose extension is one of the accepted document types. */
-export const DocumentFilename = bounded(1, 100).check(
-  z.regex(/\.(jpe?g|png|gif|webp|hei[cf]|pdf)$/i, { message: 'unsupported file type' }),
-);
 
 /**
  * A list read from the service in which an item this client cannot use (a document type or key that is

@@ -7,16 +7,7 @@
  * `beneficiaryTypes`, and a document without `filename` gets a name from its URL.
  */
 import * as z from 'zod/mini';
-import {
-  Base64,
-  bounded,
-  DateOnly,
-  DocumentFilename,
-  Id,
-  MAX_DOCUMENT_BYTES,
-  opt,
-  orElse,
-} from './common.ts';
+import { Base64, bounded, DateOnly, Id, MAX_DOCUMENT_BYTES, opt, orElse } from './common.ts';
 import { CountryCode } from './countries.ts';
 import {
   AdditionalInfoRead,
@@ -265,6 +256,11 @@ export const IndividualDocumentType = z.enum(INDIVIDUAL_DOCUMENT_TYPES);
 /** Any document type a request may carry. */
 export const DocumentType = z.enum([...KYB_DOCUMENT_TYPES, 'IDENTITY_DOCUMENT']);
 export { KYB_DOCUMENT_TYPES, INDIVIDUAL_DOCUMENT_TYPES, uploadTypeFor };
+
+/** A filename (at most 100 characters, as published) whose extension is one of the accepted document types. */
+export const DocumentFilename = bounded(1, 100).check(
+  z.regex(/\.(jpe?g|png|gif|webp|hei[cf]|pdf)$/i, { message: 'unsupported file type' }),
+);
 
 const upload = { filename: DocumentFilename, file: Base64(MAX_DOCUMENT_BYTES) };
 /** `kyb.KybFormDocumentCreateRequest` (and a COMPANY beneficiary's `CompanyKybDocCreateRequest`). */

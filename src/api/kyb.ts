@@ -13,10 +13,11 @@ import {
   bounded,
   DateOnly,
   dict,
-  DocumentFilename,
   Id,
   int,
-  LocalDateTime,
+  DATE,
+  matching,
+  TIME_OFFSET,
   MAX_DOCUMENT_BYTES,
   opt,
   orElse,
@@ -24,7 +25,7 @@ import {
 } from './common.ts';
 import { CountryCode } from './countries.ts';
 import { Choice, Company, Email, WebUrl } from './kyb-company.ts';
-import { BeneficiaryList, KybDocumentList } from './kyb-people.ts';
+import { BeneficiaryList, DocumentFilename, KybDocumentList } from './kyb-people.ts';
 import { KybFormMeta } from './kyb-first.ts';
 
 /** A questionnaire's key (token requests in kyb-token.ts, definitions below). */
@@ -152,6 +153,11 @@ export const AnswersRead = z.object({
 });
 /** The answers of a questionnaire, or nothing when none were saved yet (204). */
 export const AnswersOrNone = z.optional(AnswersRead);
+
+/** ISO 8601 date-time with an offset or without (local; seconds optional): `z.iso.datetime({ local: true, offset: true })`. */
+export const LocalDateTime = matching(
+  `${DATE}T(?:${TIME_OFFSET}|(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?)`,
+);
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;

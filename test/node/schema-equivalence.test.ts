@@ -15,7 +15,6 @@ import {
   int,
   intRange,
   KybErrorBody,
-  LocalDateTime,
   opt,
   orElse,
   Uuid,
@@ -40,6 +39,7 @@ import {
   CompanyApplicantRequest,
   FileAnswer,
   IndividualApplicantRequest,
+  LocalDateTime,
 } from '../../src/api/kyb.ts';
 import { issuesToFields } from '../../src/sandbox/util.ts';
 
