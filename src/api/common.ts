@@ -209,6 +209,21 @@ export const validItems = <T extends z.ZodMiniType>(item: T) =>
   );
 
 /**
+ * `z.catch(schema, fallback)`: a value `schema` refuses (or an absent one it does not accept) reads as
+ * `fallback`. Written with the types every schema already loads (zod's catch would be one more type in
+ * the zod chunk both elements load first); in an object it behaves like zod 4's `$ZodCatch` (optional
+ * in, so an absent key reads as `fallback`; test/node/schema-equivalence.test.ts compares both).
+ */
+export const orCatch = <T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) =>
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((v): z.output<T> => {
+      const r = z.safeParse(schema, v);
+      return r.success ? (r.data as z.output<T>) : fallback;
+    }),
+  );
+
+/**
  * A member read from the service that may be absent or `null` ("not set"): both read as `fallback`.
  * Published schemas mark many lists, flags and `order`s nullable; reading `null` must never fail.
  */

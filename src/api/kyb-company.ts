@@ -9,7 +9,7 @@
  * - `Company` is the company as read: any member may be absent or `null`; unknown members are dropped.
  */
 import * as z from 'zod/mini';
-import { bounded, DateOnly, dict, int, opt, orElse } from './common.ts';
+import { bounded, DateOnly, dict, int, opt, orCatch, orElse } from './common.ts';
 import { CountryCode } from './countries.ts';
 
 /* ---------------------------------------------------------------- standard fields */
@@ -109,7 +109,7 @@ export const CustomFieldDef = z.pipe(
     key: z.string().check(z.minLength(1)),
     title: orElse(z.string(), ''),
     description: opt(z.string()),
-    type: z.catch(z.optional(CustomFieldType), undefined),
+    type: orCatch(z.optional(CustomFieldType), undefined),
     choices: orElse(z.array(Choice), []),
   }),
   z.transform((f) => ({

@@ -6,7 +6,7 @@
  * kyb.ts; `KybClient.listForms()` reads that one.
  */
 import * as z from 'zod/mini';
-import { Id, opt, orElse } from './common.ts';
+import { Id, opt, orCatch, orElse } from './common.ts';
 import { Company } from './kyb-company.ts';
 
 export { KybInfo } from './kyb-flow.ts';
@@ -15,8 +15,8 @@ export const FormStatus = z.enum(['PENDING', 'PROCESSING', 'NEED_TO_PROCESS', 'N
 export type FormStatus = z.infer<typeof FormStatus>;
 /** `meta` of `kyb.KybForm`: an unknown status reads as PENDING. */
 export const KybFormMeta = z.object({
-  status: z.catch(FormStatus, 'PENDING'),
-  approvalStatus: z.catch(z.nullable(z.enum(['APPROVED', 'DENIED'])), null),
+  status: orCatch(FormStatus, 'PENDING'),
+  approvalStatus: orCatch(z.nullable(z.enum(['APPROVED', 'DENIED'])), null),
   submissionTime: opt(z.string()),
   soleProprietor: opt(z.boolean()),
 });

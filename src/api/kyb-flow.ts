@@ -4,7 +4,7 @@
  * its default; members this client does not know are dropped; an unknown enum value falls back.
  */
 import * as z from 'zod/mini';
-import { dict, opt, orElse, validItems } from './common.ts';
+import { dict, opt, orCatch, orElse, validItems } from './common.ts';
 import { Choice, CustomFieldDef } from './kyb-company.ts';
 import { THEME_COLOR_KEYS, type ThemeColorKey } from './theme-colors.ts';
 
@@ -71,7 +71,7 @@ export type ApplicantType = z.infer<typeof ApplicantType>;
 /** `ApplicantFlow` (`IndividualFlow` | `CompanyFlow`, discriminated by `applicantType`). */
 export const FlowApplicant = z.object({
   /** Absent, `null` or unknown reads as INDIVIDUAL (older services had persons only). */
-  applicantType: z.catch(ApplicantType, 'INDIVIDUAL'),
+  applicantType: orCatch(ApplicantType, 'INDIVIDUAL'),
   fields: orElse(z.array(BeneficiaryFlowField), []),
   required: orElse(z.boolean(), false),
   fieldsCustom: orElse(validItems(ApplicantCustomField), []),
@@ -84,7 +84,7 @@ export type BeneficiaryType = z.infer<typeof BeneficiaryType>;
 /** `BeneficiaryUnifiedFlow`: one role (`beneficiaryType`) the flow asks for, and who may hold it. */
 export const FlowBeneficiary = z.object({
   /** The role; `null` when absent or unknown (older services listed roles without it). */
-  beneficiaryType: z.catch(z.nullable(BeneficiaryType), null),
+  beneficiaryType: orCatch(z.nullable(BeneficiaryType), null),
   applicants: orElse(z.array(FlowApplicant), []),
   required: orElse(z.boolean(), false),
   fields: orElse(z.array(BeneficiaryFlowField), []),

@@ -7,7 +7,7 @@
  * `beneficiaryTypes`, and a document without `filename` gets a name from its URL.
  */
 import * as z from 'zod/mini';
-import { Base64, bounded, DateOnly, Id, MAX_DOCUMENT_BYTES, opt, orElse } from './common.ts';
+import { Base64, bounded, DateOnly, Id, MAX_DOCUMENT_BYTES, opt, orCatch, orElse } from './common.ts';
 import { CountryCode } from './countries.ts';
 import {
   AdditionalInfoRead,
@@ -180,7 +180,7 @@ export type BeneficiaryPatch = z.infer<typeof BeneficiaryPatch>;
 const s = opt(z.string());
 /** `info` as read: every member of both applicant types, any of them absent or `null`. */
 const InfoRead = z.object({
-  infoType: z.catch(z.nullable(ApplicantType), null),
+  infoType: orCatch(z.nullable(ApplicantType), null),
   name: s,
   surname: s,
   email: s,
@@ -218,11 +218,11 @@ export type BeneficiaryInfo = z.infer<typeof InfoRead>;
 export const Beneficiary = z.pipe(
   z.object({
     id: Id,
-    beneficiaryType: z.catch(z.nullable(BeneficiaryType), null),
+    beneficiaryType: orCatch(z.nullable(BeneficiaryType), null),
     beneficiaryTypes: orElse(z.array(z.string()), []),
     /** Older services sent `infoType` beside `info`; the published place is inside it. */
-    infoType: z.catch(z.nullable(ApplicantType), null),
-    info: z.catch(InfoRead, { infoType: null }),
+    infoType: orCatch(z.nullable(ApplicantType), null),
+    info: orCatch(InfoRead, { infoType: null }),
     positions: orElse(z.array(z.string()), []),
     formFiller: opt(z.boolean()),
     ownershipPercentage: opt(z.number()),

@@ -20,6 +20,7 @@ import {
   TIME_OFFSET,
   MAX_DOCUMENT_BYTES,
   opt,
+  orCatch,
   orElse,
   validItems,
 } from './common.ts';
@@ -69,7 +70,7 @@ export const Question = z.object({
   title: orElse(z.string(), ''),
   description: orElse(z.string(), ''),
   /** A type this client does not know is shown as a text question. */
-  type: z.catch(QuestionType, 'TEXT'),
+  type: orCatch(QuestionType, 'TEXT'),
   choices: orElse(z.array(Choice), []),
   required: orElse(z.boolean(), false),
   placeholder: opt(z.string()),
@@ -90,7 +91,7 @@ export const Questionnaire = z.object({
   name: orElse(z.string(), ''),
   title: orElse(z.string(), ''),
   description: orElse(z.string(), ''),
-  type: z.catch(z.nullable(z.enum(['KYC', 'KYB'])), null),
+  type: orCatch(z.nullable(z.enum(['KYC', 'KYB'])), null),
   sections: orElse(validItems(Section), []),
 });
 export type Questionnaire = z.infer<typeof Questionnaire>;
@@ -147,7 +148,7 @@ export type Answers = z.infer<typeof Answers>;
  */
 export const AnswersRead = z.object({
   sections: orElse(
-    dict(z.string(), orElse(dict(z.string(), z.object({ value: z.catch(AnswerValue, null) })), {})),
+    dict(z.string(), orElse(dict(z.string(), z.object({ value: orCatch(AnswerValue, null) })), {})),
     {},
   ),
 });

@@ -16,6 +16,7 @@ import {
   intRange,
   KybErrorBody,
   opt,
+  orCatch,
   orElse,
   Uuid,
 } from '../../src/api/common.ts';
@@ -27,6 +28,7 @@ import {
   Email,
 } from '../../src/api/kyb-company.ts';
 import { Theme, THEME_COLOR_KEYS } from '../../src/api/kyb-flow.ts';
+import { FormStatus, KybFormMeta } from '../../src/api/kyb-first.ts';
 import {
   Answers,
   AnswersRead,
@@ -497,5 +499,53 @@ describe('integers: int() is z.int()', () => {
       { ...session, retry_limit: n, attempts_used: n },
     ]);
     same(CaptureSession, original, sessions, whole);
+  });
+});
+
+describe('fallbacks: orCatch is z.catch', () => {
+  const values: unknown[] = ['PENDING', 'COMPLETED', 'OTHER', '', null, 0, true, [], {}, ['PENDING']];
+  const cases: [z.ZodMiniType, unknown][] = [
+    [FormStatus, 'PENDING'],
+    [z.nullable(z.enum(['APPROVED', 'DENIED'])), null],
+    [z.optional(FormStatus), undefined],
+    [z.object({ infoType: z.nullable(FormStatus) }), { infoType: null }],
+    [AnswerValue, null],
+  ];
+
+  test('alone, and as an object member: present, absent, undefined, null, valid, invalid', () => {
+    for (const [inner, fallback] of cases) {
+      // A catch alone accepts everything: compare its outputs directly.
+      for (const v of [...values, undefined])
+        assert.deepEqual(whole(orCatch(inner, fallback), v), whole(z.catch(inner, fallback), v));
+      const objects = [
+        {},
+        { k: undefined },
+        ...values.map((k) => ({ k })),
+        ...values.map((k) => ({ k: { infoType: k } })),
+        null,
+        'x',
+        [],
+      ];
+      same(
+        z.object({ k: orCatch(inner, fallback) }),
+        z.object({ k: z.catch(inner, fallback) }),
+        objects,
+        whole,
+      );
+    }
+  });
+
+  test('where the elements use it: the meta of a form', () => {
+    const original = z.object({
+      ...KybFormMeta.shape,
+      status: z.catch(FormStatus, 'PENDING'),
+      approvalStatus: z.catch(z.nullable(z.enum(['APPROVED', 'DENIED'])), null),
+    });
+    const metas = values.flatMap((v) => [
+      { status: v },
+      { approvalStatus: v },
+      { status: v, submissionTime: 1 },
+    ]);
+    same(KybFormMeta, original, [...metas, {}, null, 'x'], whole);
   });
 });
