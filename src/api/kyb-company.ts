@@ -9,7 +9,7 @@
  * - `Company` is the company as read: any member may be absent or `null`; unknown members are dropped.
  */
 import * as z from 'zod/mini';
-import { bounded, DateOnly, dict, int, opt, orCatch, orElse } from './common.ts';
+import { bounded, DateOnly, dict, int, opt, orCatch, orElse, refine } from './common.ts';
 import { CountryCode } from './countries.ts';
 
 /* ---------------------------------------------------------------- standard fields */
@@ -125,9 +125,9 @@ export type CustomValue = string | number | boolean | string[];
 /** The schema of one custom field's value (never `null`: the caller handles "not set"). */
 export function customValueSchema(def: Pick<CustomFieldDef, 'type' | 'choices'>): z.ZodMiniType<CustomValue> {
   const keys = def.choices.map((c) => c.key);
-  const choice = ChoiceKey.check(z.refine((v) => keys.includes(v), { message: 'choice' }));
+  const choice = ChoiceKey.check(refine((v: string) => keys.includes(v), 'choice'));
   const unique = <T extends z.ZodMiniType<string>>(item: T) =>
-    z.array(item).check(z.refine((a) => new Set(a).size === a.length, { message: 'unique' }));
+    z.array(item).check(refine((a: string[]) => new Set(a).size === a.length, 'unique'));
   switch (def.type) {
     case 'CHECKBOX':
       return z.boolean();

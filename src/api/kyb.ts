@@ -21,6 +21,7 @@ import {
   MAX_DOCUMENT_BYTES,
   opt,
   orCatch,
+  refine,
   orElse,
   validItems,
 } from './common.ts';
@@ -163,9 +164,9 @@ export const LocalDateTime = matching(
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const choiceKey = (q: Pick<Question, 'choices'>) =>
-  z.string().check(z.refine((v) => (q.choices ?? []).some((c) => c.key === v), { message: 'choice' }));
+  z.string().check(refine((v: string) => (q.choices ?? []).some((c) => c.key === v), 'choice'));
 const uniqueArray = <T extends z.core.SomeType>(item: T) =>
-  z.array(item).check(z.refine((a) => new Set(a as unknown[]).size === a.length, { message: 'unique' }));
+  z.array(item).check(refine((a: unknown[]) => new Set(a).size === a.length, 'unique'));
 
 /**
  * The schema of one answer value for a question, by type (the supplement's value table).
@@ -207,7 +208,7 @@ export function answerValueSchema(q: Pick<Question, 'type' | 'choices'>): z.ZodM
     case 'INTEGER':
       return int().check(z.gte(-1e15), z.lte(1e15));
     case 'FLOAT':
-      return z.number().check(z.refine(Number.isFinite, { message: 'number' }));
+      return z.number().check(refine(Number.isFinite, 'number'));
     case 'LIST':
       return z.array(bounded(1, 1000)).check(z.minLength(1), z.maxLength(100));
     case 'FILE':

@@ -18,12 +18,14 @@ import {
   opt,
   orCatch,
   orElse,
+  Base64,
   Uuid,
 } from '../../src/api/common.ts';
 import { CaptureSession } from '../../src/api/age-capture.ts';
 import {
   AdditionalInfoRead,
   AdditionalInfoRequest,
+  ChoiceKey,
   customValueSchema,
   Email,
 } from '../../src/api/kyb-company.ts';
@@ -547,5 +549,56 @@ describe('fallbacks: orCatch is z.catch', () => {
       { status: v, submissionTime: 1 },
     ]);
     same(KybFormMeta, original, [...metas, {}, null, 'x'], whole);
+  });
+});
+
+describe('refinements: refine is z.refine', () => {
+  const choices = [
+    { key: 'a', title: 'A' },
+    { key: 'b', title: 'B' },
+  ];
+  const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+  const inputs: unknown[] = [
+    'a', 'c', '', ['a'], ['a', 'b'], ['a', 'a'], ['a', 'c'], ['c', 'c'], [], 1, 1.5, -0, Number.NaN,
+    Number.POSITIVE_INFINITY, true, null, undefined, {}, 'QUJD', 'QUJ', 'QUJD=', 'QU==', 'Q!==', '====',
+  ]; // prettier-ignore
+
+  test('Base64', () => {
+    const original = z.string().check(
+      z.minLength(4),
+      z.maxLength(8),
+      z.refine((s) => s.length % 4 === 0 && BASE64_RE.test(s), { message: 'not base64' }),
+    );
+    same(Base64(6), original, [...inputs, 'QUJDREVG', 'QUJDREVGRw==', 'QUJD!!!!'], whole);
+  });
+
+  test('questionnaire answers: choices, unique lists, finite numbers', () => {
+    const choiceKey = z
+      .string()
+      .check(z.refine((v) => choices.some((c) => c.key === v), { message: 'choice' }));
+    const unique = <T extends z.ZodMiniType>(item: T) =>
+      z.array(item).check(z.refine((a) => new Set(a as unknown[]).size === a.length, { message: 'unique' }));
+    const originals: [Parameters<typeof answerValueSchema>[0], z.ZodMiniType][] = [
+      [{ type: 'SELECT', choices }, choiceKey],
+      [{ type: 'RADIO', choices }, choiceKey],
+      [{ type: 'SELECT_MULTI', choices }, unique(choiceKey).check(z.minLength(1))],
+      [{ type: 'CHECKBOX', choices }, unique(choiceKey)],
+      [{ type: 'FLOAT', choices: [] }, z.number().check(z.refine(Number.isFinite, { message: 'number' }))],
+    ];
+    for (const [q, original] of originals) same(answerValueSchema(q), original, inputs, whole);
+  });
+
+  test('custom fields: choices and unique lists', () => {
+    const keys = choices.map((c) => c.key);
+    const choice = ChoiceKey.check(z.refine((v) => keys.includes(v), { message: 'choice' }));
+    const unique = <T extends z.ZodMiniType<string>>(item: T) =>
+      z.array(item).check(z.refine((a) => new Set(a).size === a.length, { message: 'unique' }));
+    same(customValueSchema({ type: 'SELECT', choices }), choice, inputs, whole);
+    same(
+      customValueSchema({ type: 'SELECT_MULTI', choices }),
+      unique(choice).check(z.minLength(1)),
+      inputs,
+      whole,
+    );
   });
 });
