@@ -10,8 +10,8 @@ export const bounded = (min: number, max: number) => z.string().check(z.minLengt
 /**
  * `z.int()`: a safe integer. Written as a check on `z.number()` that raises zod's own issues (zod 4's
  * `$ZodCheckNumberFormat` for `safeint`: a fraction stops the later checks, an unsafe integer does not),
- * so zod's number formats stay out of the zod chunk both elements load first; test/node/schema-equivalence
- * .test.ts compares both.
+ * so zod's number formats stay out of the zod chunk both elements load first
+ * (test/node/schema-equivalence-checks.test.ts compares both).
  */
 const safeInt = z.check<number>((payload) => {
   const input = payload.value;
@@ -28,7 +28,7 @@ export const int = () => z.number().check(safeInt);
 /**
  * `z.refine(ok, { message })`: the same `custom` issue (not stopping the later checks), raised by a plain
  * check instead of zod's custom type, which would be one more type in the zod chunk both elements load
- * first (test/node/schema-equivalence.test.ts compares both).
+ * first (test/node/schema-equivalence-checks.test.ts compares both).
  */
 export const refine = <T>(ok: (value: T) => boolean, message: string) =>
   z.check<T>((payload) => {
@@ -223,7 +223,8 @@ export const validItems = <T extends z.ZodMiniType>(item: T) =>
  * `z.catch(schema, fallback)`: a value `schema` refuses (or an absent one it does not accept) reads as
  * `fallback`. Written with the types every schema already loads (zod's catch would be one more type in
  * the zod chunk both elements load first); in an object it behaves like zod 4's `$ZodCatch` (optional
- * in, so an absent key reads as `fallback`; test/node/schema-equivalence.test.ts compares both).
+ * in, so an absent key reads as `fallback`;
+ * test/node/schema-equivalence-checks.test.ts compares both).
  */
 export const orCatch = <T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) =>
   z.pipe(
