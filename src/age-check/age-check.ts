@@ -151,81 +151,81 @@ export class AgeCheckElement extends LitElement {
   /** The text of the polite live region (attempt results and outcomes). */
   @state() private announcement = '';
   /** The `lang` the element put on its host (only when the page had set none). */
-  #hostLang: string | null = null;
+  private hostLang: string | null = null;
 
-  #client: AgeClient | null = null;
+  private client: AgeClient | null = null;
   /** The deferred chunk (flow.ts) once loaded, and the capture control built from it. */
-  #flow: Flow | null = null;
-  #capture: CaptureControl | null = null;
+  private flow: Flow | null = null;
+  private capture: CaptureControl | null = null;
   /** Hosted mode (hosted.ts, loaded on demand). */
-  readonly #hosted = new HostedLoader({
+  private readonly hosted = new HostedLoader({
     host: this,
-    active: () => this.#isHosted,
+    active: () => this.isHosted,
     sessionUrl: () => this.sessionUrl,
     privacyUrl: () => this.privacyUrl,
-    announce: (text) => this.#announce(text),
+    announce: (text) => this.announce(text),
     complete: (outcome) => emit(this, 'age-check-complete', { outcome }),
-    wait: (load) => this.#waitFor(load),
-    failed: (err) => this.#emitError(err),
+    wait: (load) => this.waitFor(load),
+    failed: (err) => this.emitError(err),
   });
   /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
-  #pending: Promise<unknown> | null = null;
+  private pending: Promise<unknown> | null = null;
   /** What the capture screens may do (see screens.ts). */
-  readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl' | 'qr'> = {
+  private readonly actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl' | 'qr'> = {
     send: (event) => this.send(event),
-    capture: () => void this.#capture?.captureFrame(),
-    chooseFile: (event) => void this.#capture?.chooseFile(event),
-    upload: () => void this.#capture?.upload(),
+    capture: () => void this.capture?.captureFrame(),
+    chooseFile: (event) => void this.capture?.chooseFile(event),
+    upload: () => void this.capture?.upload(),
   };
-  #abort = new AbortController();
-  #loadSeq = 0;
-  readonly #timers = new Timers();
-  #readyFired = false;
-  #lastScreen: string | null = null;
-  #scrollCapture = false;
-  #focusHeading = false;
-  #disconnected = false;
-  #prefetching = false;
+  private aborter = new AbortController();
+  private loadSeq = 0;
+  private readonly timers = new Timers();
+  private readyFired = false;
+  private lastScreen: string | null = null;
+  private scrollCapture = false;
+  private focusHeading = false;
+  private disconnected = false;
+  private prefetching = false;
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.#capture?.stream ?? null;
+    return this.capture?.stream ?? null;
   }
 
   /** Also waits for a chunk the current screen is loading, and for the render after it. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this.#pending) {
-      await this.#pending.catch(() => undefined);
+    while (this.pending) {
+      await this.pending.catch(() => undefined);
       done = await super.getUpdateComplete();
     }
     return done;
   }
 
   /** Runs `load` as the chunk the current screen waits for (see `getUpdateComplete`). */
-  #waitFor<T>(load: Promise<T>): Promise<T> {
+  private waitFor<T>(load: Promise<T>): Promise<T> {
     const p = load.finally(() => {
-      if (this.#pending === p) this.#pending = null;
+      if (this.pending === p) this.pending = null;
     });
-    this.#pending = p;
+    this.pending = p;
     return p;
   }
 
   /** The deferred chunk: loaded once, then the capture control is built from it. */
-  #loadFlow(): Promise<Flow> {
+  private loadFlow(): Promise<Flow> {
     return loadFlow().then((flow) => {
-      if (!this.#flow) {
-        this.#flow = flow;
+      if (!this.flow) {
+        this.flow = flow;
         addStyles(this, flow.laterStyles);
-        this.#capture = new flow.CaptureControl({
+        this.capture = new flow.CaptureControl({
           element: this,
           machine: () => this.machine,
           replace: (state) => (this.machine = state),
           send: (event) => this.send(event),
-          step: (event, attempt) => this.#step(event, attempt),
-          client: () => this.#client,
-          signal: () => this.#abort.signal,
-          emitError: (err) => this.#emitError(err),
+          step: (event, attempt) => this.step(event, attempt),
+          client: () => this.client,
+          signal: () => this.aborter.signal,
+          emitError: (err) => this.emitError(err),
           fallback: (reason) => emit(this, 'age-check-camera-fallback', { reason }),
         });
       }
@@ -240,46 +240,46 @@ export class AgeCheckElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('visibilitychange', this.#onVisibility);
-    if (this.#disconnected) {
-      this.#disconnected = false;
-      this.#abort = new AbortController();
+    document.addEventListener('visibilitychange', this.onVisibility);
+    if (this.disconnected) {
+      this.disconnected = false;
+      this.aborter = new AbortController();
       // Requests and the camera were stopped on disconnect: read the session again.
-      if (this.token && !TERMINAL.has(this.machine.name)) this.#load();
-      else this.#syncTimers();
+      if (this.token && !TERMINAL.has(this.machine.name)) this.loadSession();
+      else this.syncTimers();
     }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#disconnected = true;
-    document.removeEventListener('visibilitychange', this.#onVisibility);
-    this.#abort.abort();
-    this.#capture?.stop();
-    this.#clearRedirect();
-    this.#timers.stopClock();
+    this.disconnected = true;
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.aborter.abort();
+    this.capture?.stop();
+    this.clearRedirect();
+    this.timers.stopClock();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const screen = this.#isHosted ? `hosted:${this.#hosted.mode?.step ?? 'consent'}` : this.machine.name;
-    if (screen !== this.#lastScreen) {
+    const screen = this.isHosted ? `hosted:${this.hosted.mode?.step ?? 'consent'}` : this.machine.name;
+    if (screen !== this.lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside
       // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
       const active = document.activeElement;
-      const fromFrame = this.#lastScreen === 'hosted:frame' && (!active || active === document.body);
-      this.#focusHeading = this.#lastScreen !== null && (this.matches(':focus-within') || fromFrame);
-      this.#scrollCapture = screen === 'live' || screen === 'document-live';
-      this.#lastScreen = screen;
+      const fromFrame = this.lastScreen === 'hosted:frame' && (!active || active === document.body);
+      this.focusHeading = this.lastScreen !== null && (this.matches(':focus-within') || fromFrame);
+      this.scrollCapture = screen === 'live' || screen === 'document-live';
+      this.lastScreen = screen;
     }
-    if (changed.has('sessionUrl') && this.#isHosted) this.#hosted.mode?.reset();
+    if (changed.has('sessionUrl') && this.isHosted) this.hosted.mode?.reset();
     if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
-      this.#abort.abort();
-      this.#abort = new AbortController();
-      this.#capture?.stop();
-      this.#clearRedirect();
-      this.#readyFired = false;
-      this.#client = this.token
+      this.aborter.abort();
+      this.aborter = new AbortController();
+      this.capture?.stop();
+      this.clearRedirect();
+      this.readyFired = false;
+      this.client = this.token
         ? new AgeClient({
             token: this.token,
             baseUrl: this.apiBase || '',
@@ -288,58 +288,58 @@ export class AgeCheckElement extends LitElement {
           })
         : null;
       this.machine = { ...initialState };
-      if (this.#client) this.#load();
+      if (this.client) this.loadSession();
     }
   }
 
   protected override updated(): void {
-    if (this.machine.name === 'consent' && !this.#flow && !this.#prefetching) {
+    if (this.machine.name === 'consent' && !this.flow && !this.prefetching) {
       // The first screen is up: what comes after it downloads while the person reads.
-      this.#prefetching = true;
-      whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
+      this.prefetching = true;
+      whenIdle(() => void this.loadFlow().catch(() => (this.prefetching = false)));
     }
-    if (this.#flow) addStyles(this, this.#flow.laterStyles);
-    this.#capture?.attachStream();
-    if (this.#focusHeading) {
-      this.#focusHeading = false;
+    if (this.flow) addStyles(this, this.flow.laterStyles);
+    this.capture?.attachStream();
+    if (this.focusHeading) {
+      this.focusHeading = false;
       // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
-      this.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.#scrollCapture });
+      this.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.scrollCapture });
     }
-    if (this.#scrollCapture) {
-      this.#scrollCapture = false;
-      this.#capture?.showCapture();
+    if (this.scrollCapture) {
+      this.scrollCapture = false;
+      this.capture?.showCapture();
     }
     // WCAG 3.1.2: the host carries the language too, unless the page set its own.
     const lang = activeLocale();
     const own = this.getAttribute('lang');
-    if ((own === null || own === this.#hostLang) && own !== lang) {
+    if ((own === null || own === this.hostLang) && own !== lang) {
       this.setAttribute('lang', lang);
-      this.#hostLang = lang;
+      this.hostLang = lang;
     }
   }
 
   /** Puts `text` in the live region (a repeated text changes by a space, so it is read again). */
-  #announce(text: string): void {
+  private announce(text: string): void {
     if (!text) return;
     this.announcement = text === this.announcement ? `${text}\u00a0` : text;
   }
 
   // --- events -----------------------------------------------------------------------------------
 
-  #emitError(err: unknown): void {
+  private emitError(err: unknown): void {
     emit(this, 'age-check-error', errorDetail(err));
   }
 
   // --- the machine and its effects ------------------------------------------------------------------
 
   /** The whole machine once the deferred chunk is here; before, its first-screen part (machine-first.ts). */
-  #transition(state: MachineState, event: MachineEvent): MachineState {
-    return (this.#flow?.transition ?? firstTransition)(state, event);
+  private transition(state: MachineState, event: MachineEvent): MachineState {
+    return (this.flow?.transition ?? firstTransition)(state, event);
   }
 
   /** Runs one machine step, then the effects of entering the new state. */
   protected send(event: MachineEvent): MachineState {
-    return this.#step(event, null);
+    return this.step(event, null);
   }
 
   /**
@@ -347,21 +347,21 @@ export class AgeCheckElement extends LitElement {
    * moved and before the effects of the new state: the deciding attempt comes before
    * `age-check-complete`, a step-up attempt before `age-check-step-up`.
    */
-  #step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
+  private step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
     const prev = this.machine;
-    const next = this.#transition(prev, event);
+    const next = this.transition(prev, event);
     if (next === prev) return prev;
-    if (!this.#flow && !FIRST_SCREENS.has(next.name)) {
+    if (!this.flow && !FIRST_SCREENS.has(next.name)) {
       // The new state's screen and effects are in the deferred chunk: the step runs once it is here
       // (again from the state then current). If it cannot be downloaded, the load-failed error offers a reload.
-      const signal = this.#abort.signal;
-      void this.#waitFor(this.#loadFlow()).then(
+      const signal = this.aborter.signal;
+      void this.waitFor(this.loadFlow()).then(
         () => {
-          if (!signal.aborted) this.#step(event, attempt);
+          if (!signal.aborted) this.step(event, attempt);
         },
         (err: unknown) => {
           if (signal.aborted) return;
-          this.#emitError(err);
+          this.emitError(err);
           this.send({ type: 'HTTP_ERROR', status: 0, kind: 'network' });
         },
       );
@@ -370,25 +370,25 @@ export class AgeCheckElement extends LitElement {
     this.machine = next;
     if (attempt)
       emit(this, 'age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
-    if (prev.name !== next.name) this.#enter(prev, next);
+    if (prev.name !== next.name) this.enter(prev, next);
     return next;
   }
 
-  #enter(prev: MachineState, next: MachineState): void {
-    if (this.#flow) this.#announce(this.#flow.announcementFor(next));
+  private enter(prev: MachineState, next: MachineState): void {
+    if (this.flow) this.announce(this.flow.announcementFor(next));
     const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
-    if (!cameraKept) this.#capture?.stopCamera();
-    if (!CAMERA_STATES.has(next.name)) this.#capture?.clearAuto();
+    if (!cameraKept) this.capture?.stopCamera();
+    if (!CAMERA_STATES.has(next.name)) this.capture?.clearAuto();
     switch (next.name) {
       case 'loading':
-        this.#load();
+        this.loadSession();
         break;
       case 'camera-starting':
-        void this.#capture?.startCamera();
+        void this.capture?.startCamera();
         break;
       case 'live':
       case 'document-live':
-        if (this.autoCapture) this.#capture?.startAuto();
+        if (this.autoCapture) this.capture?.startAuto();
         break;
       case 'step-up':
         if (prev.name === 'uploading') emit(this, 'age-check-step-up', {});
@@ -396,19 +396,19 @@ export class AgeCheckElement extends LitElement {
       case 'done':
       case 'locked':
       case 'completed-already':
-        this.#finish(next);
+        this.finish(next);
         break;
       case 'expired':
-        this.#capture?.dropImages();
+        this.capture?.dropImages();
         break;
       default:
         break;
     }
-    this.#syncTimers();
+    this.syncTimers();
   }
 
-  #finish(next: MachineState): void {
-    this.#capture?.dropImages();
+  private finish(next: MachineState): void {
+    this.capture?.dropImages();
     const outcome = outcomeOf(next);
     const url = safeRedirect(next.session?.redirect_url);
     if (outcome && next.name !== 'completed-already') {
@@ -416,35 +416,35 @@ export class AgeCheckElement extends LitElement {
     }
     if (url && next.name !== 'completed-already' && this.redirect !== 'none') {
       this.redirectAt = Date.now() + REDIRECT_DELAY_S * 1000;
-      this.#timers.redirect(REDIRECT_DELAY_S * 1000, () => {
+      this.timers.redirect(REDIRECT_DELAY_S * 1000, () => {
         this.redirectAt = 0;
-        this.#syncTimers();
+        this.syncTimers();
         this.navigate(url);
       });
     }
   }
 
-  #load(): void {
-    const client = this.#client;
+  private loadSession(): void {
+    const client = this.client;
     if (!client) return;
     if (this.machine.name !== 'loading') this.machine = { ...this.machine, name: 'loading', error: null };
-    const seq = ++this.#loadSeq;
-    const signal = this.#abort.signal;
+    const seq = ++this.loadSeq;
+    const signal = this.aborter.signal;
     const sessionLoaded = (session: CaptureSession): MachineEvent => ({ type: 'SESSION_LOADED', session });
     client
       .session({ signal })
       .then((session) =>
         // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
-        this.#flow || FIRST_SCREENS.has(this.#transition(this.machine, sessionLoaded(session)).name)
+        this.flow || FIRST_SCREENS.has(this.transition(this.machine, sessionLoaded(session)).name)
           ? session
-          : this.#waitFor(this.#loadFlow()).then(() => session),
+          : this.waitFor(this.loadFlow()).then(() => session),
       )
       .then(
         (session) => {
-          if (seq !== this.#loadSeq || signal.aborted) return;
+          if (seq !== this.loadSeq || signal.aborted) return;
           this.send(sessionLoaded(session));
-          if (!this.#readyFired) {
-            this.#readyFired = true;
+          if (!this.readyFired) {
+            this.readyFired = true;
             emit(this, 'age-check-ready', {
               status: session.status,
               step: session.step,
@@ -453,8 +453,8 @@ export class AgeCheckElement extends LitElement {
           }
         },
         (err: unknown) => {
-          if (seq !== this.#loadSeq || signal.aborted) return;
-          this.#emitError(err);
+          if (seq !== this.loadSeq || signal.aborted) return;
+          this.emitError(err);
           const e = err instanceof ApiError ? err : null;
           this.send({
             type: 'HTTP_ERROR',
@@ -466,23 +466,23 @@ export class AgeCheckElement extends LitElement {
       );
   }
 
-  #onVisibility = (): void => {
+  private onVisibility = (): void => {
     if (document.visibilityState === 'hidden') this.send({ type: 'PAGE_HIDDEN' });
     else this.send({ type: 'PAGE_VISIBLE' });
   };
 
   // --- timers -------------------------------------------------------------------------------------
 
-  #syncTimers(): void {
+  private syncTimers(): void {
     const session = this.machine.session;
     const wanted =
       this.isConnected &&
       ((session !== null && !TERMINAL.has(this.machine.name) && this.machine.name !== 'error') ||
         this.redirectAt > 0);
-    this.#timers.clock(wanted, () => this.#tick());
+    this.timers.clock(wanted, () => this.tick());
   }
 
-  #tick(): void {
+  private tick(): void {
     this.now = Date.now();
     const session = this.machine.session;
     if (session && !TERMINAL.has(this.machine.name) && this.now >= Date.parse(session.expires_at)) {
@@ -490,8 +490,8 @@ export class AgeCheckElement extends LitElement {
     }
   }
 
-  #clearRedirect(): void {
-    this.#timers.stopRedirect();
+  private clearRedirect(): void {
+    this.timers.stopRedirect();
     this.redirectAt = 0;
   }
 
@@ -500,14 +500,14 @@ export class AgeCheckElement extends LitElement {
   override render(): TemplateResult {
     const lang = activeLocale();
     return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
-      ${countdownLine(this.machine, this.now)} ${this.#isHosted ? this.#hosted.render() : this.#screen()}
+      ${countdownLine(this.machine, this.now)} ${this.isHosted ? this.hosted.render() : this.screen()}
       <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         ${this.announcement}
       </div>
     </div>`;
   }
 
-  #screen(): TemplateResult {
+  private screen(): TemplateResult {
     const m = this.machine;
     switch (m.name) {
       case 'loading':
@@ -524,12 +524,12 @@ export class AgeCheckElement extends LitElement {
         return errorScreen(
           this.machine.error,
           { retry: () => this.send({ type: 'RETRY' }), reload: () => this.send({ type: 'RELOAD' }) },
-          this.#flow?.captureErrorText,
+          this.flow?.captureErrorText,
         );
       default:
-        // The machine enters the other states only once the deferred chunk is here (see `#step`).
-        return this.#flow && this.#capture
-          ? this.#flow.flowScreen(m, this.#capture.host(this.#actions, this.sessionUrl), {
+        // The machine enters the other states only once the deferred chunk is here (see `step`).
+        return this.flow && this.capture
+          ? this.flow.flowScreen(m, this.capture.host(this.actions, this.sessionUrl), {
               redirectAt: this.redirectAt,
               now: this.now,
               follow: this.redirect !== 'none',
@@ -541,7 +541,7 @@ export class AgeCheckElement extends LitElement {
   // --- hosted mode ---------------------------------------------------------------------------------
 
   /** Hosted mode: a session URL and no token (with a token, `session-url` only feeds the QR code). */
-  get #isHosted(): boolean {
+  private get isHosted(): boolean {
     return !this.token && !!this.sessionUrl;
   }
 }
