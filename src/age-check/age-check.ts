@@ -8,34 +8,27 @@ import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import {
   attemptsLeft,
-  CAMERA_STATES,
   FIRST_SCREENS,
   firstTransition,
   initialState,
-  outcomeOf,
-  safeRedirect,
   TERMINAL,
   type MachineEvent,
   type MachineState,
 } from './machine-first.ts';
-import type { CaptureControl } from './capture-control.ts';
-import type { CaptureHost } from './screens.ts';
+import type { FlowControl } from './flow-control.ts';
 import { HostedLoader, loadFlow } from './lazy.ts';
 import { whenIdle } from '../api/load-chunk.ts';
 import { localeDir } from './parts.ts';
 import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
-import { Timers } from './timers.ts';
 import { emit, errorDetail, type AgeCheckAttemptDetail } from './events.ts';
 
-export { AUTO_CAPTURE_S } from './machine-first.ts';
+export { AUTO_CAPTURE_S, REDIRECT_DELAY_S } from './machine-first.ts';
 export type * from './events.ts';
 
 type Flow = typeof import('./flow.ts');
 
-/** Seconds before a safe redirect is followed. */
-export const REDIRECT_DELAY_S = 3;
 export { COUNTDOWN_FROM_MS } from './shell.ts';
 
 /**
@@ -147,16 +140,15 @@ export class AgeCheckElement extends LitElement {
   /** The machine's current state (read-only for embedders; tests inspect it). */
   @state() protected machine: MachineState = initialState;
   @state() protected now = Date.now();
-  @state() private redirectAt = 0;
   /** The text of the polite live region (attempt results and outcomes). */
   @state() private announcement = '';
   /** The `lang` the element put on its host (only when the page had set none). */
   private hostLang: string | null = null;
 
   private client: AgeClient | null = null;
-  /** The deferred chunk (flow.ts) once loaded, and the capture control built from it. */
+  /** The deferred chunk (flow.ts) once loaded, and what runs the screens after consent, built from it. */
   private flow: Flow | null = null;
-  private capture: CaptureControl | null = null;
+  private later: FlowControl | null = null;
   /** Hosted mode (hosted.ts, loaded on demand). */
   private readonly hosted = new HostedLoader({
     host: this,
@@ -170,16 +162,10 @@ export class AgeCheckElement extends LitElement {
   });
   /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
   private pending: Promise<unknown> | null = null;
-  /** What the capture screens may do (see screens.ts). */
-  private readonly actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl' | 'qr'> = {
-    send: (event) => this.send(event),
-    capture: () => void this.capture?.captureFrame(),
-    chooseFile: (event) => void this.capture?.chooseFile(event),
-    upload: () => void this.capture?.upload(),
-  };
   private aborter = new AbortController();
   private loadSeq = 0;
-  private readonly timers = new Timers();
+  /** The second tick while a session runs (the expiry countdown and the expiry itself, a redirect notice). */
+  private clockId: ReturnType<typeof setInterval> | undefined;
   private readyFired = false;
   private lastScreen: string | null = null;
   private scrollCapture = false;
@@ -189,7 +175,7 @@ export class AgeCheckElement extends LitElement {
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.capture?.stream ?? null;
+    return this.later?.capture.stream ?? null;
   }
 
   /** Also waits for a chunk the current screen is loading, and for the render after it. */
@@ -211,13 +197,13 @@ export class AgeCheckElement extends LitElement {
     return p;
   }
 
-  /** The deferred chunk: loaded once, then the capture control is built from it. */
+  /** The deferred chunk: loaded once, then what runs the screens after consent is built from it. */
   private loadFlow(): Promise<Flow> {
     return loadFlow().then((flow) => {
       if (!this.flow) {
         this.flow = flow;
         addStyles(this, flow.laterStyles);
-        this.capture = new flow.CaptureControl({
+        this.later = new flow.FlowControl({
           element: this,
           machine: () => this.machine,
           replace: (state) => (this.machine = state),
@@ -226,7 +212,11 @@ export class AgeCheckElement extends LitElement {
           client: () => this.client,
           signal: () => this.aborter.signal,
           emitError: (err) => this.emitError(err),
-          fallback: (reason) => emit(this, 'age-check-camera-fallback', { reason }),
+          announce: (text) => this.announce(text),
+          navigate: (url) => this.navigate(url),
+          syncTimers: () => this.syncTimers(),
+          autoCapture: () => this.autoCapture,
+          follow: () => this.redirect !== 'none',
         });
       }
       return flow;
@@ -255,9 +245,8 @@ export class AgeCheckElement extends LitElement {
     this.disconnected = true;
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.aborter.abort();
-    this.capture?.stop();
-    this.clearRedirect();
-    this.timers.stopClock();
+    this.later?.stop();
+    this.stopClock();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -276,8 +265,7 @@ export class AgeCheckElement extends LitElement {
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
       this.aborter.abort();
       this.aborter = new AbortController();
-      this.capture?.stop();
-      this.clearRedirect();
+      this.later?.stop();
       this.readyFired = false;
       this.client = this.token
         ? new AgeClient({
@@ -299,7 +287,7 @@ export class AgeCheckElement extends LitElement {
       whenIdle(() => void this.loadFlow().catch(() => (this.prefetching = false)));
     }
     if (this.flow) addStyles(this, this.flow.laterStyles);
-    this.capture?.attachStream();
+    this.later?.capture.attachStream();
     if (this.focusHeading) {
       this.focusHeading = false;
       // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
@@ -307,7 +295,7 @@ export class AgeCheckElement extends LitElement {
     }
     if (this.scrollCapture) {
       this.scrollCapture = false;
-      this.capture?.showCapture();
+      this.later?.capture.showCapture();
     }
     // WCAG 3.1.2: the host carries the language too, unless the page set its own.
     const lang = activeLocale();
@@ -374,54 +362,11 @@ export class AgeCheckElement extends LitElement {
     return next;
   }
 
+  /** The effects of entering `next`: the deferred part's (camera, outcome, redirect), then the session load. */
   private enter(prev: MachineState, next: MachineState): void {
-    if (this.flow) this.announce(this.flow.announcementFor(next));
-    const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
-    if (!cameraKept) this.capture?.stopCamera();
-    if (!CAMERA_STATES.has(next.name)) this.capture?.clearAuto();
-    switch (next.name) {
-      case 'loading':
-        this.loadSession();
-        break;
-      case 'camera-starting':
-        void this.capture?.startCamera();
-        break;
-      case 'live':
-      case 'document-live':
-        if (this.autoCapture) this.capture?.startAuto();
-        break;
-      case 'step-up':
-        if (prev.name === 'uploading') emit(this, 'age-check-step-up', {});
-        break;
-      case 'done':
-      case 'locked':
-      case 'completed-already':
-        this.finish(next);
-        break;
-      case 'expired':
-        this.capture?.dropImages();
-        break;
-      default:
-        break;
-    }
+    this.later?.enter(prev, next);
+    if (next.name === 'loading') this.loadSession();
     this.syncTimers();
-  }
-
-  private finish(next: MachineState): void {
-    this.capture?.dropImages();
-    const outcome = outcomeOf(next);
-    const url = safeRedirect(next.session?.redirect_url);
-    if (outcome && next.name !== 'completed-already') {
-      emit(this, 'age-check-complete', url ? { outcome, redirectUrl: url } : { outcome });
-    }
-    if (url && next.name !== 'completed-already' && this.redirect !== 'none') {
-      this.redirectAt = Date.now() + REDIRECT_DELAY_S * 1000;
-      this.timers.redirect(REDIRECT_DELAY_S * 1000, () => {
-        this.redirectAt = 0;
-        this.syncTimers();
-        this.navigate(url);
-      });
-    }
   }
 
   private loadSession(): void {
@@ -473,13 +418,23 @@ export class AgeCheckElement extends LitElement {
 
   // --- timers -------------------------------------------------------------------------------------
 
+  /** Ticks every second while a session runs or a redirect notice counts down (the first tick at once). */
   private syncTimers(): void {
     const session = this.machine.session;
     const wanted =
       this.isConnected &&
       ((session !== null && !TERMINAL.has(this.machine.name) && this.machine.name !== 'error') ||
-        this.redirectAt > 0);
-    this.timers.clock(wanted, () => this.tick());
+        (this.later?.redirectAt ?? 0) > 0);
+    if (!wanted) this.stopClock();
+    else if (this.clockId === undefined) {
+      this.clockId = setInterval(() => this.tick(), 1000);
+      this.tick();
+    }
+  }
+
+  private stopClock(): void {
+    clearInterval(this.clockId);
+    this.clockId = undefined;
   }
 
   private tick(): void {
@@ -488,11 +443,6 @@ export class AgeCheckElement extends LitElement {
     if (session && !TERMINAL.has(this.machine.name) && this.now >= Date.parse(session.expires_at)) {
       this.send({ type: 'EXPIRED' });
     }
-  }
-
-  private clearRedirect(): void {
-    this.timers.stopRedirect();
-    this.redirectAt = 0;
   }
 
   // --- rendering ----------------------------------------------------------------------------------
@@ -528,13 +478,7 @@ export class AgeCheckElement extends LitElement {
         );
       default:
         // The machine enters the other states only once the deferred chunk is here (see `step`).
-        return this.flow && this.capture
-          ? this.flow.flowScreen(m, this.capture.host(this.actions, this.sessionUrl), {
-              redirectAt: this.redirectAt,
-              now: this.now,
-              follow: this.redirect !== 'none',
-            })
-          : loadingScreen();
+        return this.later ? this.later.render(m, this.sessionUrl, this.now) : loadingScreen();
     }
   }
 

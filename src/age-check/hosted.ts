@@ -7,9 +7,8 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
-import { safeRedirect } from './machine-first.ts';
 import { heading } from './parts.ts';
-import { outcomeScreen, outcomeTexts, type ReportedOutcome } from './outcome.ts';
+import { outcomeScreen, outcomeTexts, safeRedirect, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
 export { laterStyles } from './styles-later.ts';
 

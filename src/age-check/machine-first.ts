@@ -3,8 +3,7 @@
  * what the element's first download holds. The rest of the machine (capture, uploads, attempts) is
  * machine.ts, in the deferred chunk; it re-exports everything here. Pure: no DOM, no camera, no network.
  */
-import type { AgeOutcome, AttemptResponse, CaptureSession } from '../api/age-capture.ts';
-import { safeServiceUrl } from '../api/url.ts';
+import type { AttemptResponse, CaptureSession } from '../api/age-capture.ts';
 
 export type StateName =
   | 'loading'
@@ -112,6 +111,8 @@ export const CAMERA_STATES: ReadonlySet<StateName> = new Set(['live', 'document-
 
 /** Seconds of the automatic-capture countdown. */
 export const AUTO_CAPTURE_S = 3;
+/** Seconds before a safe redirect is followed. */
+export const REDIRECT_DELAY_S = 3;
 
 export const attemptsLeft = (s: CaptureSession | null): number =>
   s ? Math.max(0, s.retry_limit - s.attempts_used) : 0;
@@ -203,16 +204,4 @@ export function firstTransition(state: MachineState, event: MachineEvent): Machi
     default:
       return state;
   }
-}
-
-/** The outcome to report when a state is final, or null. */
-export function outcomeOf(state: MachineState): AgeOutcome | null {
-  if (state.name === 'locked') return 'ATTEMPTS_EXCEEDED';
-  if (state.name === 'done' || state.name === 'completed-already') return state.session?.outcome ?? null;
-  return null;
-}
-
-/** The redirect to follow, or null: the one rule for service URLs (`src/api/url.ts`), absolute only. */
-export function safeRedirect(url: string | null | undefined): string | null {
-  return safeServiceUrl(url);
 }

@@ -23,6 +23,7 @@ import {
 } from './machine-first.ts';
 
 export * from './machine-first.ts';
+export { outcomeOf, safeRedirect } from './outcome.ts';
 
 /** The attempt result a session implies (when an answer was lost but the service processed the attempt). */
 export function resultFromSession(session: CaptureSession): AttemptResponse['attempt']['result'] {
