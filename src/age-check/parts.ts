@@ -8,7 +8,7 @@ export const heading = (text: string): TemplateResult => html`<h2 part="heading"
 export function button(
   label: string,
   onClick: () => void,
-  o: { primary?: boolean; part?: string; disabled?: boolean } = {},
+  o: { primary?: boolean; part?: string } = {},
 ): TemplateResult {
   const primary = o.primary ?? true;
   const parts = ['button', primary ? 'primary-button' : 'secondary-button', o.part ?? '']
@@ -18,7 +18,6 @@ export function button(
     type="button"
     part=${parts}
     class=${primary ? 'primary' : 'secondary'}
-    ?disabled=${o.disabled ?? false}
     @click=${onClick}
   >
     ${label}
