@@ -1,6 +1,5 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
+import { updateWhenLocaleChanges } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
 import { ApiError } from '../api/http.ts';
 import type { CaptureSession } from '../api/age.ts';
@@ -106,42 +105,61 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @cssproperty --age-check-viewport-offset - height of a partner's fixed or sticky header, kept free above
  *   the camera preview (default 0px)
  */
-@localized()
 export class AgeCheckElement extends LitElement {
   static override styles = ageCheckStyles;
+  static override properties = {
+    token: {},
+    apiBase: { attribute: 'api-base' },
+    allowInsecureHttp: { type: Boolean, attribute: 'allow-insecure-http' },
+    idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
+    locale: {},
+    redirect: {},
+    autoCapture: { type: Boolean, attribute: 'auto-capture' },
+    sessionUrl: { attribute: 'session-url' },
+    privacyUrl: { attribute: 'privacy-url' },
+    machine: { state: true, attribute: false },
+    now: { state: true, attribute: false },
+    announcement: { state: true, attribute: false },
+  };
 
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
+  constructor() {
+    super();
+    // What `@localized()` does, without a decorator: renders again when the locale changes.
+    updateWhenLocaleChanges(this);
+  }
+
   protected override createRenderRoot() {
     return withStyleNonce(this, () => super.createRenderRoot());
   }
 
   /** The age-estimation session token. Never placed in an event. */
-  @property() token = '';
+  token = '';
   /** Base URL of the service (`api-base`). */
-  @property({ attribute: 'api-base' }) apiBase = '';
+  apiBase = '';
   /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
-  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
+  allowInsecureHttp = false;
   /** Send `Idempotency-Key` on photo uploads (the sandbox honours it; enable for a service that does). */
-  @property({ type: Boolean, attribute: 'idempotency-keys' }) idempotencyKeys = false;
+  idempotencyKeys = false;
   /** UI language; see `resolveLocale`. */
-  @property() locale: string | null = null;
+  locale: string | null = null;
   /** `none`: never navigate after the outcome. */
-  @property() redirect: string | null = null;
+  redirect: string | null = null;
   /** Take the photo automatically after a short countdown. */
-  @property({ type: Boolean, attribute: 'auto-capture' }) autoCapture = false;
+  autoCapture = false;
   /**
    * The session URL of the token answer (`session_url`). Without a `token`: hosted mode, the provider's
    * page runs in an iframe. With a `token`: the URL encoded in the fallback QR code (default `location.href`).
    */
-  @property({ attribute: 'session-url' }) sessionUrl: string | null = null;
+  sessionUrl: string | null = null;
   /** The partner's privacy notice (`privacy-url`), linked from the consent screen; http(s) URLs only. */
-  @property({ attribute: 'privacy-url' }) privacyUrl: string | null = null;
+  privacyUrl: string | null = null;
 
   /** The machine's current state (read-only for embedders; tests inspect it). */
-  @state() protected machine: MachineState = initialState;
-  @state() protected now = Date.now();
+  protected machine: MachineState = initialState;
+  protected now = Date.now();
   /** The text of the polite live region (attempt results and outcomes). */
-  @state() private announcement = '';
+  private announcement = '';
   /** The `lang` the element put on its host (only when the page had set none). */
   private hostLang: string | null = null;
 
