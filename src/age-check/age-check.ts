@@ -161,12 +161,12 @@ export class AgeCheckElement extends LitElement {
   /** The text of the polite live region (attempt results and outcomes). */
   private announcement = '';
   /** The `lang` the element put on its host (only when the page had set none). */
-  private hostLang: string | null = null;
+  private hostLang?: string;
 
   private client: AgeClient | null = null;
   /** The deferred chunk (flow.ts) once loaded, and what runs the screens after consent, built from it. */
-  private flow: Flow | null = null;
-  private later: FlowControl | null = null;
+  private flow?: Flow;
+  private later?: FlowControl;
   /** Hosted mode (hosted.ts, loaded on demand). */
   private readonly hosted = new HostedLoader({
     host: this,
@@ -179,17 +179,17 @@ export class AgeCheckElement extends LitElement {
     failed: (err) => this.emitError(err),
   });
   /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
-  private pending: Promise<unknown> | null = null;
+  private pending?: Promise<unknown> | undefined;
   private aborter = new AbortController();
   private loadSeq = 0;
   /** The second tick while a session runs (the expiry countdown and the expiry itself, a redirect notice). */
   private clockId: ReturnType<typeof setInterval> | undefined;
-  private readyFired = false;
+  private readyFired?: boolean;
   private lastScreen: string | null = null;
-  private scrollCapture = false;
-  private focusHeading = false;
-  private disconnected = false;
-  private prefetching = false;
+  private scrollCapture?: boolean;
+  private focusHeading?: boolean;
+  private disconnected?: boolean;
+  private prefetching?: boolean;
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
@@ -209,7 +209,7 @@ export class AgeCheckElement extends LitElement {
   /** Runs `load` as the chunk the current screen waits for (see `getUpdateComplete`). */
   private waitFor<T>(load: Promise<T>): Promise<T> {
     const p = load.finally(() => {
-      if (this.pending === p) this.pending = null;
+      if (this.pending === p) this.pending = undefined;
     });
     this.pending = p;
     return p;

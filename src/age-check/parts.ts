@@ -5,18 +5,11 @@ import { msg, str } from '@lit/localize';
 /** A screen's heading; it takes the focus when the screen changes (see the element's `updated`). */
 export const heading = (text: string): TemplateResult => html`<h2 part="heading" tabindex="-1">${text}</h2>`;
 
-export function button(
-  label: string,
-  onClick: () => void,
-  o: { primary?: boolean; part?: string } = {},
-): TemplateResult {
+export function button(label: string, onClick: () => void, o: { primary?: boolean } = {}): TemplateResult {
   const primary = o.primary ?? true;
-  const parts = ['button', primary ? 'primary-button' : 'secondary-button', o.part ?? '']
-    .filter(Boolean)
-    .join(' ');
   return html`<button
     type="button"
-    part=${parts}
+    part=${primary ? 'button primary-button' : 'button secondary-button'}
     class=${primary ? 'primary' : 'secondary'}
     @click=${onClick}
   >
