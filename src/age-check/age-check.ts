@@ -170,11 +170,7 @@ export class AgeCheckElement extends LitElement {
   /** Hosted mode (hosted.ts, loaded on demand). */
   private readonly hosted = new HostedLoader({
     host: this,
-    active: () => this.isHosted,
-    sessionUrl: () => this.sessionUrl,
-    privacyUrl: () => this.privacyUrl,
     announce: (text) => this.announce(text),
-    complete: (outcome) => emit(this, 'age-check-complete', { outcome }),
     wait: (load) => this.waitFor(load),
     failed: (err) => this.emitError(err),
   });
