@@ -262,7 +262,7 @@ const preloadGraph: Plugin = {
       for (const tag of ['kyb-form', 'age-check']) {
         const define = entry.dynamicImports
           .map((f) => byFile.get(f))
-          .find((c) => c?.facadeModuleId?.endsWith(`/src/${tag}/define.ts`));
+          .find((c) => c?.moduleIds.some((id) => id.endsWith(`/src/${tag}/define.ts`)));
         if (!define) continue;
         const files = new Set<string>();
         closure(define.fileName, files);
@@ -421,6 +421,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 },
                 { name: 'kyb-schemas-steps', test: /src\/api\/(kyb|kyb-people|document-types)\.ts$/ },
                 { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
+                // <age-check>'s first screen: one chunk with the element, the parts its later chunks share too
+                // (machine-first.ts, parts.ts) included, instead of a chunk of their own on the first path.
+                {
+                  name: 'define',
+                  test: /src\/age-check\/(define|age-check|shell|styles|lazy|events|machine-first|parts)\.ts$|src\/api\/age-client\.ts$|src\/i18n\/generated\/age\/index\.ts$/,
+                },
                 // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',
