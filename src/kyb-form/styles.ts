@@ -1,7 +1,8 @@
 /**
  * The styles of `<kyb-form>`'s shell: the frame, header, progress, navigation, buttons, status boxes,
- * loading and error screens. What the steps render (fields, cards, review, people, documents,
- * questionnaires) is styled by form-styles.ts, which loads with the steps' code.
+ * loading and error screens. What the steps render is styled by form-styles.ts (fields, with the company
+ * step) and, for what only later steps use (h5/h6 sizes, cards, lists, danger and link buttons, review,
+ * people, documents, questionnaires), by the later styles (step-styles.ts and shell/later.ts).
  *
  * Every size derives from the element's own base, `--kyb-font-size` (16px), set on `:host` and again on
  * the inner `.root` as `--size`: font sizes are `calc(var(--size) * n)` (no compounding through nesting),
@@ -76,7 +77,8 @@ export const styles = css`
   }
   /*
    * Type scale (from the base --size, never from the page): the step heading (h3) 1.5, the element's
-   * title (h2) 1.25, sections (h4) 1.25, sub-sections (h5) 1.125 and (h6) 1.0625, field labels 1 (600).
+   * title (h2) 1.25, sections (h4) 1.25, sub-sections (h5) 1.125 and (h6) 1.0625 (step-styles.ts, with
+   * the later steps that use them), field labels 1 (600).
    * Every heading is at least as large and bolder than a field label.
    */
   h2,
@@ -97,12 +99,6 @@ export const styles = css`
   h4 {
     font-size: calc(var(--size) * 1.25);
     margin-top: calc(var(--space) * 0.5);
-  }
-  h5 {
-    font-size: calc(var(--size) * 1.125);
-  }
-  h6 {
-    font-size: calc(var(--size) * 1.0625);
   }
   p {
     margin: 0 0 calc(var(--space) * 0.75);
@@ -339,39 +335,12 @@ export const styles = css`
     border-color: var(--c-primary-hover);
     background: var(--c-surface);
   }
-  .btn-danger {
-    background: var(--c-bg);
-    color: var(--c-error);
-    border-color: var(--c-error);
-  }
-  .btn-danger:hover {
-    background: var(--c-error-bg);
-  }
-  .btn-link {
-    background: none;
-    border: none;
-    color: var(--c-primary);
-    text-decoration: underline;
-    padding: 0.25em;
-    min-height: calc(var(--size) * 2.75);
-    font: inherit;
-    cursor: pointer;
-  }
   .btn:disabled,
   .btn[aria-disabled='true'] {
     background: var(--c-disabled);
     border-color: var(--c-disabled);
     color: var(--c-disabled-text);
     cursor: not-allowed;
-  }
-  .btn svg,
-  .icon {
-    width: 1.25em;
-    height: 1.25em;
-    fill: currentColor;
-  }
-  .btn:disabled svg {
-    fill: var(--c-disabled-icon);
   }
 
   .status {
@@ -389,16 +358,6 @@ export const styles = css`
   .status.error {
     background: var(--c-error-bg);
     border-color: var(--c-error);
-    color: var(--c-text);
-  }
-  .status.warning {
-    background: var(--c-warning-bg);
-    border-color: var(--c-warning);
-    color: var(--c-text);
-  }
-  .status.info {
-    background: var(--c-info-bg);
-    border-color: var(--c-info);
     color: var(--c-text);
   }
 
