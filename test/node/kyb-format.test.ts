@@ -17,7 +17,7 @@ import {
   safeLocale,
 } from '../../src/kyb-form/format.ts';
 import { answerValue } from '../../src/kyb-form/questionnaire/summary.ts';
-import { customSummaryValue } from '../../src/kyb-form/custom-fields.ts';
+import { customSummaryValue } from '../../src/kyb-form/review/company-summary.ts';
 import type { Question } from '../../src/api/kyb.ts';
 
 const ARBITRARY = [

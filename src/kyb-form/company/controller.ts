@@ -13,10 +13,9 @@ import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
 import { LateWrites } from '../late-writes.ts';
-import { customSummaryValue, isGroupType, renderCustomControl } from '../custom-fields.ts';
+import { isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
-import { countryName, countryOptions } from '../format.ts';
-import type { SummaryRow, SummaryValue } from '../review/summary-list.ts';
+import { countryOptions } from '../format.ts';
 import {
   canCreate,
   companyPayload,
@@ -390,30 +389,6 @@ export class CompanyStep implements StepController {
         message: issueMessage(issues.get(d.draftKey)!),
         step: 'company' as const,
       }));
-  }
-
-  /**
-   * The review summary's rows: every field's label and value as the review shows it (countries by name,
-   * lists as lists, custom values formatted), its problem and the Edit link to its control.
-   */
-  summary(ctx: KybContext): SummaryRow[] {
-    const locale = ctx.locale;
-    const issues = new Map(ctx.readOnly ? [] : this.validate(ctx).map((i) => [i.id, i]));
-    return this.defs.map((d) => {
-      const text = this.#draft[d.draftKey] ?? '';
-      let value: SummaryValue = text;
-      if (d.kind === 'standard' && d.key === 'country') value = countryName(text, locale);
-      if (d.kind === 'standard' && d.key === 'brandNames')
-        value = { list: text.split(/\r?\n/).filter((x) => x.trim() !== '') };
-      if (d.kind === 'custom') value = customSummaryValue(d, text, locale);
-      const id = d.kind === 'custom' && d.type === 'SELECT_MULTI' ? `${fieldId(d)}-0` : fieldId(d);
-      return {
-        label: this.#label(d).trim() || d.key,
-        value,
-        issue: issues.get(id) ?? null,
-        edit: ctx.readOnly || d.readOnly ? null : { id, step: 'company' as const },
-      };
-    });
   }
 
   #control(def: FieldDef, ctx: KybContext, error: string | null, hasDesc: boolean): TemplateResult {

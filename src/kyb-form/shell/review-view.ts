@@ -3,14 +3,39 @@
  * of the later chunk (later.ts): it loads after the first screen.
  */
 import type { TemplateResult } from 'lit';
+import { msg, str } from '@lit/localize';
 import type { CompanyStep } from '../company/controller.ts';
 import type { FieldIssue, KybContext, StepController, StepId } from '../context.ts';
+import { companySummary } from '../review/company-summary.ts';
 import { renderReview, type ReviewSection } from '../review/review.ts';
 import { renderSummaryList } from '../review/summary-list.ts';
-import type { KybState } from '../state.ts';
+import type { ErrorInfo, KybState } from '../state.ts';
 import type { Screens } from './screens.ts';
 import { serverIssues } from './submit.ts';
-import { stepTitle, submitErrorText } from './texts.ts';
+import { stepTitle } from './texts.ts';
+
+/** Why the last submit did not go through (null when it did, or when field problems explain it). */
+export function submitErrorText(
+  note: 'save-failed' | 'unconfirmed' | null,
+  error: ErrorInfo | null,
+): string | null {
+  if (note === 'save-failed')
+    return msg(
+      'Some changes could not be saved, so the form was not submitted. Check your connection and try again.',
+    );
+  if (note === 'unconfirmed')
+    return msg('We could not confirm whether the form was submitted. Check your connection and try again.');
+  if (!error) return null;
+  if (error.cause === 'network')
+    return msg(
+      'The service could not be reached, so the form was not submitted. Check your connection and try again.',
+    );
+  if (error.cause === 'token')
+    return msg(
+      'Your session has ended, so the form was not submitted. Your answers are kept on this page: submit them again once your session is renewed.',
+    );
+  return msg(str`The form could not be submitted: ${error.message}`);
+}
 
 /** A step controller may offer a read-only summary for the review step. */
 type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
@@ -33,7 +58,7 @@ function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
     .filter((s) => s !== 'review')
     .map((step) => {
       if (step === 'company') {
-        const summary = renderSummaryList(o.company.summary(ctx));
+        const summary = renderSummaryList(companySummary(o.company, ctx));
         return { step, title: stepTitle(step), issues: o.company.validate(ctx), summary };
       }
       const c = o.controller(step) as WithSummary | undefined;
