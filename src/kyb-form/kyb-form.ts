@@ -19,11 +19,12 @@ import type { CompanyStep } from './company/controller.ts';
 import type { KybContext, SaveReport, StepController, StepId } from './context.ts';
 import { emit } from './shell/events.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
-import { FormObjects } from './shell/objects.ts';
+import type { FormObjects } from './shell/objects.ts';
 import { openForm, type Screens } from './shell/screens.ts';
 import { SaveLog } from './shell/saves.ts';
 import { TokenSession, unaddressableForm } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
+import { loadObjects } from './shell/steps.ts';
 import type { TokenProvider } from './shell/types.ts';
 import { moveFocus, prefetchLater, renderBody, type ViewHost } from './shell/view.ts';
 import {
@@ -241,8 +242,12 @@ export class KybFormElement extends LitElement {
   #locale = 'en';
   #company: CompanyStep | null = null;
   #screens: Screens | null = null;
-  /** The form's objects and the later steps' controllers (null while no form exists). */
+  /** The form's objects and the later steps' controllers (null while no form exists or their code loads). */
   #objects: FormObjects | null = null;
+  /** Settles with `#objects` once their code is here (null: no form, a failed download, a reset). */
+  #objectsReady: Promise<FormObjects | null> = Promise.resolve(null);
+  /** Why the objects' code could not be downloaded; the step shows it with "Try again". */
+  #objectsFailed: ErrorInfo | null = null;
   readonly #saves = new SaveLog();
   #focus: 'heading' | 'summary' | { id: string } | null = null;
   #loadQueued = false;
@@ -277,6 +282,12 @@ export class KybFormElement extends LitElement {
     requestUpdate: () => this.requestUpdate(),
     company: () => this.#company,
     objects: () => this.#objects,
+    objectsReady: () => this.#objectsReady,
+    objectsFailed: () => this.#objectsFailed,
+    retryObjects: () => {
+      if (this.#formId) this.#startObjects(this.#formId);
+      this.requestUpdate();
+    },
     screens: () => this.#screens,
     controller: (step) => this.#controller(step),
     note: () => this._submitNote,
@@ -393,6 +404,8 @@ export class KybFormElement extends LitElement {
     this.#objects?.dispose();
     this.#company = null;
     this.#objects = null;
+    this.#objectsReady = Promise.resolve(null);
+    this.#objectsFailed = null;
     this.#saves.clear();
   }
 
@@ -486,16 +499,37 @@ export class KybFormElement extends LitElement {
     this.#startObjects(form.id);
   }
 
+  /** Loads the objects' code (a small chunk), then the objects; a later call or a reset supersedes it. */
   #startObjects(formId: string, early?: Promise<Questionnaire[]>) {
-    if (!this.#client) return;
+    const client = this.#client;
+    if (!client) return;
     this.#objects?.dispose();
-    this.#objects = new FormObjects(this.#host, this.#client, formId, this.#flow);
-    this.#objects.load(early);
+    this.#objects = null;
+    this.#objectsFailed = null;
+    const ready: Promise<FormObjects | null> = loadObjects().then(
+      (m) => {
+        if (this.#objectsReady !== ready) return null;
+        const objects = new m.FormObjects(this.#host, client, formId, this.#flow);
+        this.#objects = objects;
+        objects.load(early);
+        this.requestUpdate();
+        return objects;
+      },
+      (err: unknown) => {
+        if (this.#objectsReady !== ready) return null;
+        const info = errorInfo(err);
+        this.#objectsFailed = info;
+        this.#emitError(info.cause, info);
+        this.requestUpdate();
+        return null;
+      },
+    );
+    this.#objectsReady = ready;
   }
 
   /** Every step's controller, for the submit (waits for data and code still loading). */
   async #ensureAll(): Promise<void> {
-    const objects = this.#objects;
+    const objects = await this.#objectsReady;
     if (!objects) return;
     await objects.loaded;
     await Promise.all(this._s.steps.map((step) => objects.ensureStep(step)));
@@ -528,6 +562,7 @@ export class KybFormElement extends LitElement {
     for (const step of Object.values(this.#objects?.steps ?? {}) as StepController[])
       if (step?.dirty) void step.flush(ctx).catch(noop);
     if (this.#objects?.error) this.#objects.retry();
+    else if (this.#objectsFailed && this.#formId) this.#startObjects(this.#formId);
   }
 
   #ctx(): KybContext {

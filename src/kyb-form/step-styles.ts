@@ -5,17 +5,11 @@
 import { css } from 'lit';
 
 /**
- * The shell's and the fields' rules that no first-screen node uses (sub-headings, cards, lists, icons,
+ * The shell's and the fields' rules that no first-screen node uses (cards, lists, icons,
  * warning and info boxes, the danger and link buttons, upload progress, state chips). Added first of the
  * later styles, right after form-styles.ts's rules, so the cascade is the one they had there.
  */
 export const laterBaseStyles = css`
-  h5 {
-    font-size: calc(var(--size) * 1.125);
-  }
-  h6 {
-    font-size: calc(var(--size) * 1.0625);
-  }
   .btn-danger {
     background: var(--c-bg);
     color: var(--c-error);

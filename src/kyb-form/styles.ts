@@ -1,7 +1,7 @@
 /**
  * The styles of `<kyb-form>`'s shell: the frame, header, progress, navigation, buttons, status boxes,
  * loading and error screens. What the steps render is styled by form-styles.ts (fields, with the company
- * step) and, for what only later steps use (h5/h6 sizes, cards, lists, danger and link buttons, review,
+ * step) and, for what only later steps use (cards, lists, danger and link buttons, icons, review,
  * people, documents, questionnaires), by the later styles (step-styles.ts and shell/later.ts).
  *
  * Every size derives from the element's own base, `--kyb-font-size` (16px), set on `:host` and again on
@@ -77,8 +77,7 @@ export const styles = css`
   }
   /*
    * Type scale (from the base --size, never from the page): the step heading (h3) 1.5, the element's
-   * title (h2) 1.25, sections (h4) 1.25, sub-sections (h5) 1.125 and (h6) 1.0625 (step-styles.ts, with
-   * the later steps that use them), field labels 1 (600).
+   * title (h2) 1.25, sections (h4) 1.25, sub-sections (h5) 1.125 and (h6) 1.0625, field labels 1 (600).
    * Every heading is at least as large and bolder than a field label.
    */
   h2,
@@ -99,6 +98,12 @@ export const styles = css`
   h4 {
     font-size: calc(var(--size) * 1.25);
     margin-top: calc(var(--space) * 0.5);
+  }
+  h5 {
+    font-size: calc(var(--size) * 1.125);
+  }
+  h6 {
+    font-size: calc(var(--size) * 1.0625);
   }
   p {
     margin: 0 0 calc(var(--space) * 0.75);

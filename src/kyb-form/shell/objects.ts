@@ -2,7 +2,8 @@
  * The form's objects and the controllers of the steps after the company step: round trips 2
  * (beneficiaries, documents, questionnaires) and 3 (answers), and the steps' code, which is not waited
  * for: it loads when the browser is idle after the first screen, or at once when the user goes to the
- * step (which shows a placeholder meanwhile). One instance per form and load; `dispose()` ends it.
+ * step (which shows a placeholder meanwhile). One instance per form and load; `dispose()` ends it. A
+ * chunk of its own (steps.ts loadObjects): the first screen of a new form does not need it.
  */
 import type { KybClient } from '../../api/kyb-client.ts';
 import type { Answers, Flow, Questionnaire } from '../../api/kyb.ts';

@@ -13,6 +13,7 @@ import type { Navigation } from './navigation.ts';
 import type { FormObjects, ObjectsHost } from './objects.ts';
 import { addStyles } from '../../theme/style-nonce.ts';
 import { laterLoaded, loadLater, type Later, type Screens } from './screens.ts';
+import { loadObjects } from './steps.ts';
 import { renderStepView } from './step-view.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
 import type { SubmitHost } from './submit.ts';
@@ -24,6 +25,10 @@ export interface ViewHost extends SubmitHost, ObjectsHost {
   readonly el: LitElement;
   company(): CompanyStep | null;
   objects(): FormObjects | null;
+  objectsReady(): Promise<FormObjects | null>;
+  /** Why the objects' code could not be downloaded (shown with "Try again": `retryObjects`). */
+  objectsFailed(): ErrorInfo | null;
+  retryObjects(): void;
   screens(): Screens | null;
   controller(step: StepId): StepController | undefined;
   note(): 'save-failed' | 'unconfirmed' | null;
@@ -56,8 +61,8 @@ export function later(h: ViewHost): Promise<Later> {
 }
 
 /**
- * The review, the submit and the later styles: a second after the first screen rendered, when the
- * browser is idle (the review is several steps away; another element on the page keeps the link for its
+ * The review, the submit and the later styles, and the objects' code (a new form needs it once the
+ * company is saved): a second after the first screen rendered, when the browser is idle (the review is several steps away; another element on the page keeps the link for its
  * own first screen meanwhile). Skipped when the load `generation` is no longer the current one; `cancel`
  * receives what stops it.
  */
@@ -65,7 +70,12 @@ export function prefetchLater(h: ViewHost, generation: number, cancel: (stop: ()
   void h.updateComplete().then(() => {
     if (generation !== h.state().generation) return;
     const timer = setTimeout(() => {
-      cancel(whenIdle(() => void later(h).catch(noop)));
+      cancel(
+        whenIdle(() => {
+          void later(h).catch(noop);
+          void loadObjects().catch(noop);
+        }),
+      );
     }, 1000);
     cancel(() => clearTimeout(timer));
   });
@@ -96,8 +106,8 @@ function renderStepBody(h: ViewHost, step: StepId, ctx: KybContext): TemplateRes
   const objects = h.objects();
   const controller = objects?.steps[step];
   if (controller) return controller.render(ctx);
-  const error = objects?.error;
-  if (error) return renderObjectsError(error, () => h.objects()?.retry());
+  const error = objects?.error ?? h.objectsFailed();
+  if (error) return renderObjectsError(error, () => (objects ? objects.retry() : h.retryObjects()));
   // The company is being saved (the form is created), or the step's data or code is on its way.
   return renderSkeleton(
     h.formId() ? msg('Loading…') : msg('Saving the company details; this step opens when they are saved.'),
@@ -128,7 +138,7 @@ function renderReview(h: ViewHost, ctx: KybContext, readOnly: boolean): Template
       screens: h.screens()!,
       company: h.company()!,
       controller: h.controller,
-      loading: !!h.formId() && !h.objects()?.error,
+      loading: !!h.formId() && !h.objects()?.error && !h.objectsFailed(),
       note: h.note(),
       readOnly,
       onSubmit: () => submit(h),
