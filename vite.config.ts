@@ -390,7 +390,10 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   name: 'schemas-kyb',
                   test: /src\/api\/(countries|theme-colors|kyb-(company|flow|first))\.ts$/,
                 },
-                { name: 'kyb-schemas-steps', test: /src\/api\/(kyb|kyb-people|document-types)\.ts$/ },
+                {
+                  name: 'kyb-schemas-steps',
+                  test: /src\/api\/(kyb|kyb-people|kyb-company-write|document-types)\.ts$/,
+                },
                 { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
                 // <kyb-form>'s first screen: the company step and its styles.
                 {

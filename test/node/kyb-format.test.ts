@@ -19,7 +19,7 @@ import {
   lowerCase,
 } from '../../src/kyb-form/format-steps.ts';
 import { answerValue } from '../../src/kyb-form/questionnaire/summary.ts';
-import { customSummaryValue } from '../../src/kyb-form/review/company-summary.ts';
+import { customSummaryValue } from '../../src/kyb-form/review/summary-list.ts';
 import type { Question } from '../../src/api/kyb.ts';
 
 const ARBITRARY = [

@@ -12,8 +12,8 @@ import type { FieldIssue } from '../context.ts';
 import { customDraftText } from '../custom-fields.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { countryName, formatDate, formatNumber } from '../format.ts';
-import { customSummaryValue } from '../review/company-summary.ts';
 import {
+  customSummaryValue,
   renderProblems,
   renderSummaryList,
   type SummaryRow,

@@ -1,16 +1,20 @@
 /**
- * The review step as the shell renders it: a section per step, the submit error, server problems. Part
- * of the later chunk (later.ts): it loads after the first screen.
+ * The review step as the shell renders it: a section per step (the company's rows are built here), the
+ * submit error, server problems. Part of the later chunk (later.ts): it loads after the first screen.
  */
 import type { TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import type { CompanyStep } from '../company/controller.ts';
+import { companyLabel, fieldId, type CompanyStep } from '../company/controller.ts';
 import type { FieldIssue, KybContext, StepController, StepId } from '../context.ts';
-import { companySummary } from '../review/company-summary.ts';
 import { renderReview, type ReviewSection } from '../review/review.ts';
-import { renderSummaryList } from '../review/summary-list.ts';
+import {
+  customSummaryValue,
+  renderSummaryList,
+  type SummaryRow,
+  type SummaryValue,
+} from '../review/summary-list.ts';
+import { countryName } from '../format.ts';
 import type { ErrorInfo, KybState } from '../state.ts';
-import type { Screens } from './screens.ts';
 import { serverIssues } from './submit.ts';
 import { stepTitle } from './texts.ts';
 
@@ -37,12 +41,36 @@ export function submitErrorText(
   return msg(str`The form could not be submitted: ${error.message}`);
 }
 
+/**
+ * The company's rows: every field's label and value as the review shows it (countries by name, lists as
+ * lists, custom values formatted), its problem and the Edit link to its control.
+ */
+export function companySummary(company: CompanyStep, ctx: KybContext): SummaryRow[] {
+  const locale = ctx.locale;
+  const issues = new Map(ctx.readOnly ? [] : company.validate(ctx).map((i) => [i.id, i]));
+  return company.defs.map((d) => {
+    const text = company.draftText(d.draftKey);
+    let value: SummaryValue = text;
+    if (d.kind === 'standard' && d.key === 'country') value = countryName(text, locale);
+    if (d.kind === 'standard' && d.key === 'brandNames')
+      value = { list: text.split(/\r?\n/).filter((x) => x.trim() !== '') };
+    if (d.kind === 'custom') value = customSummaryValue(d, text, locale);
+    const id = d.kind === 'custom' && d.type === 'SELECT_MULTI' ? `${fieldId(d)}-0` : fieldId(d);
+    const label = d.kind === 'standard' ? companyLabel(d.key) : d.title;
+    return {
+      label: label.trim() || d.key,
+      value,
+      issue: issues.get(id) ?? null,
+      edit: ctx.readOnly || d.readOnly ? null : { id, step: 'company' as const },
+    };
+  });
+}
+
 /** A step controller may offer a read-only summary for the review step. */
 type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
 
 export interface ReviewViewOptions {
   state: KybState;
-  screens: Screens;
   company: CompanyStep;
   controller: (step: StepId) => StepController | undefined;
   /** Whether a step without a controller is still loading (else it failed or has no form yet). */
@@ -74,11 +102,10 @@ function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
 
 export function renderReviewView(o: ReviewViewOptions, ctx: KybContext): TemplateResult {
   const s = o.state;
-  const { screens } = o;
   const fieldProblems = Object.keys(s.serverIssues).length > 0;
   const target = (def: CompanyStep['defs'][number]): FieldIssue => ({
-    id: screens.fieldId(def),
-    label: def.kind === 'standard' ? screens.companyLabel(def.key) : def.title,
+    id: fieldId(def),
+    label: def.kind === 'standard' ? companyLabel(def.key) : def.title,
     message: '',
     step: 'company',
   });

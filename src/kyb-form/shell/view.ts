@@ -135,7 +135,6 @@ function renderReview(h: ViewHost, ctx: KybContext, readOnly: boolean): Template
   return loaded.renderReviewView(
     {
       state: h.state(),
-      screens: h.screens()!,
       company: h.company()!,
       controller: h.controller,
       loading: !!h.formId() && !h.objects()?.error && !h.objectsFailed(),
