@@ -6,7 +6,7 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
-import { KybClient } from '../api/kyb-client.ts';
+import { KybFormClient } from '../api/kyb-form-client.ts';
 import type { Flow, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { localeDir } from '../i18n/dir.ts';
@@ -16,7 +16,7 @@ import { cssProps } from '../theme/css-props.ts';
 import { noTheme } from '../theme/no-theme.ts';
 import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
-import type { KybContext, SaveReport, StepController, StepId } from './context.ts';
+import type { SaveReport, ShellContext, StepController, StepId } from './context.ts';
 import { emit } from './shell/events.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
 import type { FormObjects } from './shell/objects.ts';
@@ -233,7 +233,7 @@ export class KybFormElement extends LitElement {
   @state() private _progressOpen = false;
   @state() private _checking = false;
 
-  #client: KybClient | null = null;
+  #client: KybFormClient | null = null;
   readonly #session = new TokenSession(() => this.tokenProvider);
   #abort: AbortController | null = null;
   #info: KybInfo | null = null;
@@ -437,7 +437,7 @@ export class KybFormElement extends LitElement {
       const message = 'No token was given.';
       return this.#fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
     }
-    const client = new KybClient({
+    const client = new KybFormClient({
       baseUrl: this.apiBase || '',
       allowInsecureHttp: this.allowInsecureHttp,
       idempotencyKeys: this.idempotencyKeys,
@@ -559,13 +559,13 @@ export class KybFormElement extends LitElement {
     if (this._s.phase !== 'ready' || this._s.sessionEnded || isSubmittedStatus(this._s.formStatus)) return;
     const ctx = this.#ctx();
     void this.#company?.retry().catch(noop);
-    for (const step of Object.values(this.#objects?.steps ?? {}) as StepController[])
+    for (const step of Object.values(this.#objects?.steps ?? {}) as StepController<ShellContext>[])
       if (step?.dirty) void step.flush(ctx).catch(noop);
     if (this.#objects?.error) this.#objects.retry();
     else if (this.#objectsFailed && this.#formId) this.#startObjects(this.#formId);
   }
 
-  #ctx(): KybContext {
+  #ctx(): ShellContext {
     const all = showsAllErrors(this._s, this._s.current);
     return {
       client: this.#client!,
@@ -581,11 +581,11 @@ export class KybFormElement extends LitElement {
     };
   }
 
-  #controller(step: StepId): StepController | undefined {
+  #controller(step: StepId): StepController<ShellContext> | undefined {
     return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
   }
 
-  #controllers(): StepController[] {
+  #controllers(): StepController<ShellContext>[] {
     return this._s.steps.flatMap((id) => this.#controller(id) ?? []);
   }
 

@@ -8,10 +8,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
-import type { KybClient } from '../../api/kyb-client.ts';
+import type { KybFormClient } from '../../api/kyb-form-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
-import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
+import type { FieldIssue, SaveState, ShellContext, StepController } from '../context.ts';
 import { LateWrites } from '../late-writes.ts';
 import { isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
@@ -31,7 +31,7 @@ import {
 } from './model.ts';
 
 export interface CompanyStepInit {
-  client: KybClient;
+  client: KybFormClient;
   flow: Flow | null;
   /** The form as listed, or null when none exists yet (the step creates it). */
   form: KybFormFirst | null;
@@ -150,17 +150,17 @@ const RETRY_STEPS_MS = [2000, 5000, 10000, 20000, 30000];
 
 export { fieldId } from './model.ts';
 
-export class CompanyStep implements StepController {
+export class CompanyStep implements StepController<ShellContext> {
   readonly defs: FieldDef[];
   readonly feedback = new FeedbackTracker();
-  #client: KybClient;
+  #client: KybFormClient;
   #draft: Record<string, string>;
   #base: CompanyWrite;
   #lastSent: string;
   #formId: string | null;
   #state: SaveState = 'idle';
   #error: ApiError | undefined;
-  #ctx: KybContext | null = null;
+  #ctx: ShellContext | null = null;
   #debounce: ReturnType<typeof setTimeout> | undefined;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retries = 0;
@@ -362,7 +362,7 @@ export class CompanyStep implements StepController {
     return this.save();
   }
 
-  async flush(ctx: KybContext): Promise<void> {
+  async flush(ctx: ShellContext): Promise<void> {
     this.#ctx = ctx;
     // After an unclear PATCH, the current company goes again now (and again after the settle delay).
     this.#late.hurry();
@@ -378,7 +378,7 @@ export class CompanyStep implements StepController {
     return issue ? issueMessage(issue) : null;
   }
 
-  validate(ctx: KybContext): FieldIssue[] {
+  validate(ctx: ShellContext): FieldIssue[] {
     this.#ctx = ctx;
     const issues = draftIssues(this.defs, this.#draft);
     return this.defs
@@ -391,7 +391,7 @@ export class CompanyStep implements StepController {
       }));
   }
 
-  #control(def: FieldDef, ctx: KybContext, error: string | null, hasDesc: boolean): TemplateResult {
+  #control(def: FieldDef, ctx: ShellContext, error: string | null, hasDesc: boolean): TemplateResult {
     const id = fieldId(def);
     const value = this.#draft[def.draftKey] ?? '';
     const readOnly = def.readOnly || ctx.readOnly;
@@ -468,7 +468,7 @@ export class CompanyStep implements StepController {
     />`;
   }
 
-  render(ctx: KybContext): TemplateResult {
+  render(ctx: ShellContext): TemplateResult {
     this.#ctx = ctx;
     const flowDescription = ctx.flow?.description;
     return html`<div class="step-body" part="company">

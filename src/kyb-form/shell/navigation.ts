@@ -5,7 +5,7 @@
  * progress opens the steps `canOpen` allows. Leaving the company step sends what is pending there.
  */
 import type { CompanyStep } from '../company/controller.ts';
-import type { KybContext, StepController, StepId } from '../context.ts';
+import type { ShellContext, StepController, StepId } from '../context.ts';
 import { canOpen, type KybAction, type KybState } from '../state.ts';
 import type { FormObjects } from './objects.ts';
 import { isLazyStep } from './steps.ts';
@@ -19,8 +19,8 @@ export interface NavigationHost {
   /** Settles with the objects once their code is here (null when there are none). */
   objectsReady(): Promise<FormObjects | null>;
   formId(): string | null;
-  controller(step: StepId): StepController | undefined;
-  ctx(): KybContext;
+  controller(step: StepId): StepController<ShellContext> | undefined;
+  ctx(): ShellContext;
   /** Continue is waiting (its button shows `aria-disabled`). */
   setChecking(checking: boolean): void;
   requestUpdate(): void;

@@ -5,7 +5,7 @@
 import type { TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { companyLabel, fieldId, type CompanyStep } from '../company/controller.ts';
-import type { FieldIssue, KybContext, StepController, StepId } from '../context.ts';
+import type { FieldIssue, ShellContext, StepController, StepId } from '../context.ts';
 import { renderReview, type ReviewSection } from '../review/review.ts';
 import {
   customSummaryValue,
@@ -45,7 +45,7 @@ export function submitErrorText(
  * The company's rows: every field's label and value as the review shows it (countries by name, lists as
  * lists, custom values formatted), its problem and the Edit link to its control.
  */
-export function companySummary(company: CompanyStep, ctx: KybContext): SummaryRow[] {
+export function companySummary(company: CompanyStep, ctx: ShellContext): SummaryRow[] {
   const locale = ctx.locale;
   const issues = new Map(ctx.readOnly ? [] : company.validate(ctx).map((i) => [i.id, i]));
   return company.defs.map((d) => {
@@ -67,12 +67,12 @@ export function companySummary(company: CompanyStep, ctx: KybContext): SummaryRo
 }
 
 /** A step controller may offer a read-only summary for the review step. */
-type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
+type WithSummary = StepController<ShellContext> & { summary?: (ctx: ShellContext) => TemplateResult };
 
 export interface ReviewViewOptions {
   state: KybState;
   company: CompanyStep;
-  controller: (step: StepId) => StepController | undefined;
+  controller: (step: StepId) => StepController<ShellContext> | undefined;
   /** Whether a step without a controller is still loading (else it failed or has no form yet). */
   loading: boolean;
   note: 'save-failed' | 'unconfirmed' | null;
@@ -81,7 +81,7 @@ export interface ReviewViewOptions {
   onGo: (step: StepId, focus?: { id: string }) => void;
 }
 
-function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
+function sections(o: ReviewViewOptions, ctx: ShellContext): ReviewSection[] {
   return o.state.steps
     .filter((s) => s !== 'review')
     .map((step) => {
@@ -100,7 +100,7 @@ function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
     });
 }
 
-export function renderReviewView(o: ReviewViewOptions, ctx: KybContext): TemplateResult {
+export function renderReviewView(o: ReviewViewOptions, ctx: ShellContext): TemplateResult {
   const s = o.state;
   const fieldProblems = Object.keys(s.serverIssues).length > 0;
   const target = (def: CompanyStep['defs'][number]): FieldIssue => ({

@@ -6,7 +6,7 @@
 import type { LitElement, TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import type { CompanyStep } from '../company/controller.ts';
-import type { KybContext, SaveState, StepController, StepId } from '../context.ts';
+import type { ShellContext, SaveState, StepController, StepId } from '../context.ts';
 import { errorInfo, isSubmittedStatus, type ErrorInfo } from '../state.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
 import type { Navigation } from './navigation.ts';
@@ -30,7 +30,7 @@ export interface ViewHost extends SubmitHost, ObjectsHost {
   objectsFailed(): ErrorInfo | null;
   retryObjects(): void;
   screens(): Screens | null;
-  controller(step: StepId): StepController | undefined;
+  controller(step: StepId): StepController<ShellContext> | undefined;
   note(): 'save-failed' | 'unconfirmed' | null;
   saveState(): SaveState;
   checking(): boolean;
@@ -100,7 +100,7 @@ export function submit(h: ViewHost): void {
   );
 }
 
-function renderStepBody(h: ViewHost, step: StepId, ctx: KybContext): TemplateResult {
+function renderStepBody(h: ViewHost, step: StepId, ctx: ShellContext): TemplateResult {
   if (step === 'company') return h.company()!.render(ctx);
   if (step === 'review') return renderReview(h, ctx, false);
   const objects = h.objects();
@@ -114,7 +114,7 @@ function renderStepBody(h: ViewHost, step: StepId, ctx: KybContext): TemplateRes
   );
 }
 
-function renderReview(h: ViewHost, ctx: KybContext, readOnly: boolean): TemplateResult {
+function renderReview(h: ViewHost, ctx: ShellContext, readOnly: boolean): TemplateResult {
   const loaded = laterLoaded();
   if (!loaded) {
     const failed = h.laterError;
