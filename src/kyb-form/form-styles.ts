@@ -33,13 +33,6 @@ export const formStyles = css`
     padding: 0;
     margin-bottom: calc(var(--space) * 0.375);
   }
-  /* A field inside a group (Position 1, 2, 3): its label is secondary to the group's legend. */
-  fieldset.field .field {
-    margin-bottom: calc(var(--space) * 0.75);
-  }
-  fieldset.field .field .field-label {
-    font-weight: 500;
-  }
   .required-mark {
     color: var(--c-error);
     margin-inline-start: 0.2em;

@@ -10,6 +10,13 @@ import { css } from 'lit';
  * later styles, right after form-styles.ts's rules, so the cascade is the one they had there.
  */
 export const laterBaseStyles = css`
+  /* A field inside a group (Position 1, 2, 3): its label is secondary to the group's legend. */
+  fieldset.field .field {
+    margin-bottom: calc(var(--space) * 0.75);
+  }
+  fieldset.field .field .field-label {
+    font-weight: 500;
+  }
   .btn-danger {
     background: var(--c-bg);
     color: var(--c-error);
