@@ -284,10 +284,7 @@ export class KybFormElement extends LitElement {
     objects: () => this.#objects,
     objectsReady: () => this.#objectsReady,
     objectsFailed: () => this.#objectsFailed,
-    retryObjects: () => {
-      if (this.#formId) this.#startObjects(this.#formId);
-      this.requestUpdate();
-    },
+    retryObjects: () => this.#startObjects(this.#formId),
     screens: () => this.#screens,
     controller: (step) => this.#controller(step),
     note: () => this._submitNote,
@@ -500,12 +497,13 @@ export class KybFormElement extends LitElement {
   }
 
   /** Loads the objects' code (a small chunk), then the objects; a later call or a reset supersedes it. */
-  #startObjects(formId: string, early?: Promise<Questionnaire[]>) {
+  #startObjects(formId: string | null, early?: Promise<Questionnaire[]>) {
     const client = this.#client;
-    if (!client) return;
+    if (!client || !formId) return;
     this.#objects?.dispose();
     this.#objects = null;
     this.#objectsFailed = null;
+    this.requestUpdate();
     const ready: Promise<FormObjects | null> = loadObjects().then(
       (m) => {
         if (this.#objectsReady !== ready) return null;
@@ -562,7 +560,7 @@ export class KybFormElement extends LitElement {
     for (const step of Object.values(this.#objects?.steps ?? {}) as StepController<ShellContext>[])
       if (step?.dirty) void step.flush(ctx).catch(noop);
     if (this.#objects?.error) this.#objects.retry();
-    else if (this.#objectsFailed && this.#formId) this.#startObjects(this.#formId);
+    else if (this.#objectsFailed) this.#startObjects(this.#formId);
   }
 
   #ctx(): ShellContext {
