@@ -419,7 +419,10 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   name: 'schemas-kyb',
                   test: /src\/api\/(countries|theme-colors|kyb-(company|flow|first))\.ts$/,
                 },
-                { name: 'kyb-schemas-steps', test: /src\/api\/(kyb|kyb-people|document-types)\.ts$/ },
+                {
+                  name: 'kyb-schemas-steps',
+                  test: /src\/api\/(kyb|kyb-people|kyb-company-write|document-types)\.ts$/,
+                },
                 { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
                 // <age-check>'s first screen: one chunk with the element, the parts its later chunks share too
                 // (machine-first.ts, parts.ts) included, instead of a chunk of their own on the first path.

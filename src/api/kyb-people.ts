@@ -18,13 +18,8 @@ import {
   orElse,
 } from './common.ts';
 import { CountryCode } from './countries.ts';
-import {
-  AdditionalInfoRead,
-  AdditionalInfoRequest,
-  companyRequestShape,
-  E164,
-  Email,
-} from './kyb-company.ts';
+import { AdditionalInfoRead, E164, Email } from './kyb-company.ts';
+import { AdditionalInfoRequest, companyRequestShape } from './kyb-company-write.ts';
 import { ApplicantType, BeneficiaryType } from './kyb-flow.ts';
 import { INDIVIDUAL_DOCUMENT_TYPES, KYB_DOCUMENT_TYPES, uploadTypeFor } from './document-types.ts';
 

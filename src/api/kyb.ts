@@ -78,6 +78,7 @@ export const KybToken = z.object({
 export type KybToken = z.infer<typeof KybToken>;
 
 export * from './kyb-company.ts';
+export * from './kyb-company-write.ts';
 export { FormStatus, KybFormMeta } from './kyb-first.ts';
 export * from './kyb-flow.ts';
 export * from './kyb-people.ts';
