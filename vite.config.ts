@@ -262,7 +262,7 @@ const preloadGraph: Plugin = {
       for (const tag of ['kyb-form', 'age-check']) {
         const define = entry.dynamicImports
           .map((f) => byFile.get(f))
-          .find((c) => c?.facadeModuleId?.endsWith(`/src/${tag}/define.ts`));
+          .find((c) => c?.moduleIds.some((id) => id.endsWith(`/src/${tag}/define.ts`)));
         if (!define) continue;
         const files = new Set<string>();
         closure(define.fileName, files);
@@ -273,7 +273,36 @@ const preloadGraph: Plugin = {
           tag === 'kyb-form' ? !/schemas-age|chunks\/screens-/.test(f) : !/kyb-screens|schemas-kyb/.test(f),
         );
       }
-      const literal = JSON.stringify(JSON.stringify(graph));
+      // The theme's code, which <kyb-form> loads when the service sets a theme (the loader sees it in the
+      // early info); and each locale's first-screen translation chunks, `chunks/<locale>-<hash>.js`, as
+      // their hashes: [<kyb-form>'s, <age-check>'s].
+      const owning = (re: RegExp) => chunks.filter((c) => c.moduleIds.some((id) => re.test(id)));
+      const theme = new Set<string>();
+      for (const c of owning(/\/src\/theme\/index\.ts$/)) closure(c.fileName, theme);
+      const out: Record<string, unknown> = { ...graph };
+      out.theme = [...theme].filter((f) => !graph['kyb-form']?.includes(f));
+      const i18n: Record<string, string[]> = {};
+      for (const c of chunks)
+        for (const id of c.moduleIds) {
+          const m = /\/src\/i18n\/generated\/(common|kyb|age)\/([a-z]{2})\.ts$/.exec(id);
+          if (!m) continue;
+          const [, group, locale] = m as unknown as [string, string, string];
+          // The common group has no messages (so no chunks); the loader fetches kyb's and age's only.
+          if (group === 'common')
+            throw new Error('preloadGraph: common messages now have chunks: preload them');
+          const hash = new RegExp(`^chunks/${locale}-([\\w-]+)\\.js$`).exec(c.fileName)?.[1];
+          // Only chunks both first screens load already (so the name alone is enough to preload it).
+          const deps = c.imports.every(
+            (f) => graph['kyb-form']?.includes(f) && graph['age-check']?.includes(f),
+          );
+          if (!hash || !deps) throw new Error(`preloadGraph: ${c.fileName} is not a lone translation chunk`);
+          (i18n[locale] ??= ['', ''])[group === 'kyb' ? 0 : 1] = hash;
+        }
+      out.i18n = i18n;
+      // A JSON string in single quotes: no escaping of its double quotes (file names hold neither ' nor \).
+      const json = JSON.stringify(out);
+      if (/['\\\n]/.test(json)) throw new Error('preloadGraph: unexpected character in the graph');
+      const literal = `'${json}'`;
       const placeholder = /(["'`])__VE_PRELOAD__\1/;
       if (!placeholder.test(entry.code)) throw new Error('preloadGraph: placeholder not found');
       entry.code = entry.code.replace(placeholder, () => literal);
@@ -390,8 +419,17 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   name: 'schemas-kyb',
                   test: /src\/api\/(countries|theme-colors|kyb-(company|flow|first))\.ts$/,
                 },
-                { name: 'kyb-schemas-steps', test: /src\/api\/(kyb|kyb-people|document-types)\.ts$/ },
+                {
+                  name: 'kyb-schemas-steps',
+                  test: /src\/api\/(kyb|kyb-people|kyb-company-write|document-types)\.ts$/,
+                },
                 { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
+                // <age-check>'s first screen: one chunk with the element, the parts its later chunks share too
+                // (machine-first.ts, parts.ts) included, instead of a chunk of their own on the first path.
+                {
+                  name: 'define',
+                  test: /src\/age-check\/(define|age-check|shell|styles|lazy|events|machine-first|parts)\.ts$|src\/api\/age-client\.ts$|src\/i18n\/generated\/age\/index\.ts$/,
+                },
                 // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',

@@ -30,6 +30,16 @@ import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { ageRequest } from '../test/support/age-request.ts';
 
 export type Target = 'kyb-form' | 'age-check' | 'both';
+/** The partner: `plain` (no theme, English), or `themed-de` (the service sets a theme and German). */
+export type Partner = 'plain' | 'themed-de';
+/** The accessible name of each element's first control, per partner (anchored: no English in German). */
+const FIRST_CONTROL: Record<Partner, Record<'kyb-form' | 'age-check', string>> = {
+  plain: { 'kyb-form': '^\\s*company name\\b', 'age-check': '^\\s*agree and start\\s*$' },
+  'themed-de': {
+    'kyb-form': '^\\s*name des unternehmens\\b',
+    'age-check': '^\\s*zustimmen und starten\\s*$',
+  },
+};
 /** The slow network of the bench: 150 ms round trip, 1.6 Mbit/s down. */
 export const SLOW = { rttMs: 150, downBytesPerS: 1.6e6 / 8, upBytesPerS: 750e3 / 8 };
 
@@ -58,7 +68,7 @@ interface Timing {
  * Runs in the page (plain JavaScript, so no compiler helper leaks into it): resolves with the time at which
  * each element's first control can be used.
  */
-const WATCH_INTERACTIVE = `(tags) => {
+const WATCH_INTERACTIVE = `(tags, names) => {
   const usable = (el) => {
     if (!el || el.disabled) return false;
     if (el.closest('[aria-busy="true"], [inert]')) return false;
@@ -67,9 +77,9 @@ const WATCH_INTERACTIVE = `(tags) => {
   };
   const first = {
     'kyb-form': (root) => [...root.querySelectorAll('input')].find((i) =>
-      [...(i.labels || [])].some((l) => /company name/i.test(l.textContent || ''))),
+      [...(i.labels || [])].some((l) => new RegExp(names['kyb-form'], 'i').test(l.textContent || ''))),
     'age-check': (root) => [...root.querySelectorAll('button')].find((b) =>
-      /agree and start/i.test(b.textContent || '')),
+      new RegExp(names['age-check'], 'i').test(b.textContent || '')),
   };
   return new Promise((done) => {
     const check = () => {
@@ -145,7 +155,7 @@ async function http2Front(target: string): Promise<{ origin: string; close(): Pr
 }
 
 export interface Outside {
-  run(target: Target, throttled: boolean): Promise<OutsideRun>;
+  run(target: Target, throttled: boolean, partner?: Partner): Promise<OutsideRun>;
   close(): Promise<void>;
 }
 
@@ -156,7 +166,23 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
   const front = await http2Front(server.origin);
   const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
   const account = await control.createAccount({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
-  const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
+  const partners: Record<Partner, PartnerClient> = {
+    plain: new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account }),
+    // A partner as most are: the service sets its theme (colours and name: no font or logo, which would
+    // add requests of their own) and its locale; the visitor's browser is German too.
+    'themed-de': new PartnerClient({
+      baseUrl: `${server.origin}/sandbox`,
+      ...(await control.createAccount({
+        kyb: {
+          info: {
+            locale: 'de',
+            theme: { companyName: 'Partner GmbH', colors: { primary: '#0b57d0', secondary: '#5f6368' } },
+            flow: null,
+          },
+        },
+      })),
+    }),
+  };
   let n = 0;
   const gz = new Map<string, number>();
   const gzipOf = (path: string) => {
@@ -168,7 +194,8 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
     return size;
   };
 
-  async function run(target: Target, throttled: boolean): Promise<OutsideRun> {
+  async function run(target: Target, throttled: boolean, kind: Partner = 'plain'): Promise<OutsideRun> {
+    const partner = partners[kind];
     const tags = target === 'both' ? ['kyb-form', 'age-check'] : [target];
     const attrs: Record<string, string> = {};
     if (tags.includes('kyb-form'))
@@ -181,7 +208,10 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
 <link rel="icon" href="data:,"><script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
 ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join('\n')}
 </main></body></html>`;
-    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const context = await browser.newContext({
+      ignoreHTTPSErrors: true,
+      locale: kind === 'themed-de' ? 'de-DE' : 'en-US',
+    });
     try {
       const page = await context.newPage();
       if (throttled) {
@@ -209,7 +239,9 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
       await page.addInitScript(
         `window.__veErrors = []; for (const n of ['kyb-error', 'age-check-error']) addEventListener(n, (e) => window.__veErrors.push(n + ' ' + JSON.stringify(e.detail)));`,
       );
-      await page.addInitScript(`window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)});`);
+      await page.addInitScript(
+        `window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)}, ${JSON.stringify(FIRST_CONTROL[kind])});`,
+      );
       await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
       // Never waits forever: after 30 s the run fails with what the elements show.
       const readyMs = await page

@@ -1,6 +1,5 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
+import { updateWhenLocaleChanges } from '@lit/localize';
 import { AgeClient } from '../api/age-client.ts';
 import { ApiError } from '../api/http.ts';
 import type { CaptureSession } from '../api/age.ts';
@@ -8,34 +7,27 @@ import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { messages as ageMessages } from '../i18n/generated/age/index.ts';
 import {
   attemptsLeft,
-  CAMERA_STATES,
   FIRST_SCREENS,
   firstTransition,
   initialState,
-  outcomeOf,
-  safeRedirect,
   TERMINAL,
   type MachineEvent,
   type MachineState,
 } from './machine-first.ts';
-import type { CaptureControl } from './capture-control.ts';
-import type { CaptureHost } from './screens.ts';
+import type { FlowControl } from './flow-control.ts';
 import { HostedLoader, loadFlow } from './lazy.ts';
 import { whenIdle } from '../api/load-chunk.ts';
 import { localeDir } from './parts.ts';
 import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
-import { Timers } from './timers.ts';
 import { emit, errorDetail, type AgeCheckAttemptDetail } from './events.ts';
 
-export { AUTO_CAPTURE_S } from './machine-first.ts';
+export { AUTO_CAPTURE_S, REDIRECT_DELAY_S } from './machine-first.ts';
 export type * from './events.ts';
 
 type Flow = typeof import('./flow.ts');
 
-/** Seconds before a safe redirect is followed. */
-export const REDIRECT_DELAY_S = 3;
 export { COUNTDOWN_FROM_MS } from './shell.ts';
 
 /**
@@ -113,120 +105,132 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @cssproperty --age-check-viewport-offset - height of a partner's fixed or sticky header, kept free above
  *   the camera preview (default 0px)
  */
-@localized()
 export class AgeCheckElement extends LitElement {
   static override styles = ageCheckStyles;
+  static override properties = {
+    token: {},
+    apiBase: { attribute: 'api-base' },
+    allowInsecureHttp: { type: Boolean, attribute: 'allow-insecure-http' },
+    idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
+    locale: {},
+    redirect: {},
+    autoCapture: { type: Boolean, attribute: 'auto-capture' },
+    sessionUrl: { attribute: 'session-url' },
+    privacyUrl: { attribute: 'privacy-url' },
+    machine: { state: true, attribute: false },
+    now: { state: true, attribute: false },
+    announcement: { state: true, attribute: false },
+  };
 
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
+  constructor() {
+    super();
+    // What `@localized()` does, without a decorator: renders again when the locale changes.
+    updateWhenLocaleChanges(this);
+  }
+
   protected override createRenderRoot() {
     return withStyleNonce(this, () => super.createRenderRoot());
   }
 
   /** The age-estimation session token. Never placed in an event. */
-  @property() token = '';
+  token = '';
   /** Base URL of the service (`api-base`). */
-  @property({ attribute: 'api-base' }) apiBase = '';
+  apiBase = '';
   /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
-  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
+  allowInsecureHttp = false;
   /** Send `Idempotency-Key` on photo uploads (the sandbox honours it; enable for a service that does). */
-  @property({ type: Boolean, attribute: 'idempotency-keys' }) idempotencyKeys = false;
+  idempotencyKeys = false;
   /** UI language; see `resolveLocale`. */
-  @property() locale: string | null = null;
+  locale: string | null = null;
   /** `none`: never navigate after the outcome. */
-  @property() redirect: string | null = null;
+  redirect: string | null = null;
   /** Take the photo automatically after a short countdown. */
-  @property({ type: Boolean, attribute: 'auto-capture' }) autoCapture = false;
+  autoCapture = false;
   /**
    * The session URL of the token answer (`session_url`). Without a `token`: hosted mode, the provider's
    * page runs in an iframe. With a `token`: the URL encoded in the fallback QR code (default `location.href`).
    */
-  @property({ attribute: 'session-url' }) sessionUrl: string | null = null;
+  sessionUrl: string | null = null;
   /** The partner's privacy notice (`privacy-url`), linked from the consent screen; http(s) URLs only. */
-  @property({ attribute: 'privacy-url' }) privacyUrl: string | null = null;
+  privacyUrl: string | null = null;
 
   /** The machine's current state (read-only for embedders; tests inspect it). */
-  @state() protected machine: MachineState = initialState;
-  @state() protected now = Date.now();
-  @state() private redirectAt = 0;
+  protected machine: MachineState = initialState;
+  protected now = Date.now();
   /** The text of the polite live region (attempt results and outcomes). */
-  @state() private announcement = '';
+  private announcement = '';
   /** The `lang` the element put on its host (only when the page had set none). */
-  #hostLang: string | null = null;
+  private hostLang?: string;
 
-  #client: AgeClient | null = null;
-  /** The deferred chunk (flow.ts) once loaded, and the capture control built from it. */
-  #flow: Flow | null = null;
-  #capture: CaptureControl | null = null;
+  private client: AgeClient | null = null;
+  /** The deferred chunk (flow.ts) once loaded, and what runs the screens after consent, built from it. */
+  private flow?: Flow;
+  private later?: FlowControl;
   /** Hosted mode (hosted.ts, loaded on demand). */
-  readonly #hosted = new HostedLoader({
+  private readonly hosted = new HostedLoader({
     host: this,
-    active: () => this.#isHosted,
-    sessionUrl: () => this.sessionUrl,
-    privacyUrl: () => this.privacyUrl,
-    announce: (text) => this.#announce(text),
-    complete: (outcome) => emit(this, 'age-check-complete', { outcome }),
-    wait: (load) => this.#waitFor(load),
-    failed: (err) => this.#emitError(err),
+    announce: (text) => this.announce(text),
+    wait: (load) => this.waitFor(load),
+    failed: (err) => this.emitError(err),
   });
   /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
-  #pending: Promise<unknown> | null = null;
-  /** What the capture screens may do (see screens.ts). */
-  readonly #actions: Omit<CaptureHost, 'autoCount' | 'sessionUrl' | 'qr'> = {
-    send: (event) => this.send(event),
-    capture: () => void this.#capture?.captureFrame(),
-    chooseFile: (event) => void this.#capture?.chooseFile(event),
-    upload: () => void this.#capture?.upload(),
-  };
-  #abort = new AbortController();
-  #loadSeq = 0;
-  readonly #timers = new Timers();
-  #readyFired = false;
-  #lastScreen: string | null = null;
-  #scrollCapture = false;
-  #focusHeading = false;
-  #disconnected = false;
-  #prefetching = false;
+  private pending?: Promise<unknown> | undefined;
+  private aborter = new AbortController();
+  private loadSeq = 0;
+  /** The second tick while a session runs (the expiry countdown and the expiry itself, a redirect notice). */
+  private clockId: ReturnType<typeof setInterval> | undefined;
+  private readyFired?: boolean;
+  private lastScreen: string | null = null;
+  private scrollCapture?: boolean;
+  private focusHeading?: boolean;
+  private disconnected?: boolean;
+  private prefetching?: boolean;
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.#capture?.stream ?? null;
+    return this.later?.capture.stream ?? null;
   }
 
   /** Also waits for a chunk the current screen is loading, and for the render after it. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this.#pending) {
-      await this.#pending.catch(() => undefined);
+    while (this.pending) {
+      await this.pending.catch(() => undefined);
       done = await super.getUpdateComplete();
     }
     return done;
   }
 
   /** Runs `load` as the chunk the current screen waits for (see `getUpdateComplete`). */
-  #waitFor<T>(load: Promise<T>): Promise<T> {
+  private waitFor<T>(load: Promise<T>): Promise<T> {
     const p = load.finally(() => {
-      if (this.#pending === p) this.#pending = null;
+      if (this.pending === p) this.pending = undefined;
     });
-    this.#pending = p;
+    this.pending = p;
     return p;
   }
 
-  /** The deferred chunk: loaded once, then the capture control is built from it. */
-  #loadFlow(): Promise<Flow> {
+  /** The deferred chunk: loaded once, then what runs the screens after consent is built from it. */
+  private loadFlow(): Promise<Flow> {
     return loadFlow().then((flow) => {
-      if (!this.#flow) {
-        this.#flow = flow;
+      if (!this.flow) {
+        this.flow = flow;
         addStyles(this, flow.laterStyles);
-        this.#capture = new flow.CaptureControl({
+        this.later = new flow.FlowControl({
           element: this,
           machine: () => this.machine,
           replace: (state) => (this.machine = state),
           send: (event) => this.send(event),
-          step: (event, attempt) => this.#step(event, attempt),
-          client: () => this.#client,
-          signal: () => this.#abort.signal,
-          emitError: (err) => this.#emitError(err),
-          fallback: (reason) => emit(this, 'age-check-camera-fallback', { reason }),
+          step: (event, attempt) => this.step(event, attempt),
+          client: () => this.client,
+          signal: () => this.aborter.signal,
+          emitError: (err) => this.emitError(err),
+          announce: (text) => this.announce(text),
+          navigate: (url) => this.navigate(url),
+          syncTimers: () => this.syncTimers(),
+          autoCapture: () => this.autoCapture,
+          follow: () => this.redirect !== 'none',
         });
       }
       return flow;
@@ -240,46 +244,44 @@ export class AgeCheckElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    document.addEventListener('visibilitychange', this.#onVisibility);
-    if (this.#disconnected) {
-      this.#disconnected = false;
-      this.#abort = new AbortController();
+    document.addEventListener('visibilitychange', this.onVisibility);
+    if (this.disconnected) {
+      this.disconnected = false;
+      this.aborter = new AbortController();
       // Requests and the camera were stopped on disconnect: read the session again.
-      if (this.token && !TERMINAL.has(this.machine.name)) this.#load();
-      else this.#syncTimers();
+      if (this.token && !TERMINAL.has(this.machine.name)) this.loadSession();
+      else this.syncTimers();
     }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#disconnected = true;
-    document.removeEventListener('visibilitychange', this.#onVisibility);
-    this.#abort.abort();
-    this.#capture?.stop();
-    this.#clearRedirect();
-    this.#timers.stopClock();
+    this.disconnected = true;
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.aborter.abort();
+    this.later?.stop();
+    this.stopClock();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const screen = this.#isHosted ? `hosted:${this.#hosted.mode?.step ?? 'consent'}` : this.machine.name;
-    if (screen !== this.#lastScreen) {
+    const screen = this.isHosted ? `hosted:${this.hosted.mode?.step ?? 'consent'}` : this.machine.name;
+    if (screen !== this.lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside
       // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
       const active = document.activeElement;
-      const fromFrame = this.#lastScreen === 'hosted:frame' && (!active || active === document.body);
-      this.#focusHeading = this.#lastScreen !== null && (this.matches(':focus-within') || fromFrame);
-      this.#scrollCapture = screen === 'live' || screen === 'document-live';
-      this.#lastScreen = screen;
+      const fromFrame = this.lastScreen === 'hosted:frame' && (!active || active === document.body);
+      this.focusHeading = this.lastScreen !== null && (this.matches(':focus-within') || fromFrame);
+      this.scrollCapture = screen === 'live' || screen === 'document-live';
+      this.lastScreen = screen;
     }
-    if (changed.has('sessionUrl') && this.#isHosted) this.#hosted.mode?.reset();
+    if (changed.has('sessionUrl') && this.isHosted) this.hosted.mode?.reset();
     if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
     if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
-      this.#abort.abort();
-      this.#abort = new AbortController();
-      this.#capture?.stop();
-      this.#clearRedirect();
-      this.#readyFired = false;
-      this.#client = this.token
+      this.aborter.abort();
+      this.aborter = new AbortController();
+      this.later?.stop();
+      this.readyFired = false;
+      this.client = this.token
         ? new AgeClient({
             token: this.token,
             baseUrl: this.apiBase || '',
@@ -288,58 +290,58 @@ export class AgeCheckElement extends LitElement {
           })
         : null;
       this.machine = { ...initialState };
-      if (this.#client) this.#load();
+      if (this.client) this.loadSession();
     }
   }
 
   protected override updated(): void {
-    if (this.machine.name === 'consent' && !this.#flow && !this.#prefetching) {
+    if (this.machine.name === 'consent' && !this.flow && !this.prefetching) {
       // The first screen is up: what comes after it downloads while the person reads.
-      this.#prefetching = true;
-      whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
+      this.prefetching = true;
+      whenIdle(() => void this.loadFlow().catch(() => (this.prefetching = false)));
     }
-    if (this.#flow) addStyles(this, this.#flow.laterStyles);
-    this.#capture?.attachStream();
-    if (this.#focusHeading) {
-      this.#focusHeading = false;
+    if (this.flow) addStyles(this, this.flow.laterStyles);
+    this.later?.capture.attachStream();
+    if (this.focusHeading) {
+      this.focusHeading = false;
       // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
-      this.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.#scrollCapture });
+      this.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.scrollCapture });
     }
-    if (this.#scrollCapture) {
-      this.#scrollCapture = false;
-      this.#capture?.showCapture();
+    if (this.scrollCapture) {
+      this.scrollCapture = false;
+      this.later?.capture.showCapture();
     }
     // WCAG 3.1.2: the host carries the language too, unless the page set its own.
     const lang = activeLocale();
     const own = this.getAttribute('lang');
-    if ((own === null || own === this.#hostLang) && own !== lang) {
+    if ((own === null || own === this.hostLang) && own !== lang) {
       this.setAttribute('lang', lang);
-      this.#hostLang = lang;
+      this.hostLang = lang;
     }
   }
 
   /** Puts `text` in the live region (a repeated text changes by a space, so it is read again). */
-  #announce(text: string): void {
+  private announce(text: string): void {
     if (!text) return;
     this.announcement = text === this.announcement ? `${text}\u00a0` : text;
   }
 
   // --- events -----------------------------------------------------------------------------------
 
-  #emitError(err: unknown): void {
+  private emitError(err: unknown): void {
     emit(this, 'age-check-error', errorDetail(err));
   }
 
   // --- the machine and its effects ------------------------------------------------------------------
 
   /** The whole machine once the deferred chunk is here; before, its first-screen part (machine-first.ts). */
-  #transition(state: MachineState, event: MachineEvent): MachineState {
-    return (this.#flow?.transition ?? firstTransition)(state, event);
+  private transition(state: MachineState, event: MachineEvent): MachineState {
+    return (this.flow?.transition ?? firstTransition)(state, event);
   }
 
   /** Runs one machine step, then the effects of entering the new state. */
   protected send(event: MachineEvent): MachineState {
-    return this.#step(event, null);
+    return this.step(event, null);
   }
 
   /**
@@ -347,21 +349,21 @@ export class AgeCheckElement extends LitElement {
    * moved and before the effects of the new state: the deciding attempt comes before
    * `age-check-complete`, a step-up attempt before `age-check-step-up`.
    */
-  #step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
+  private step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
     const prev = this.machine;
-    const next = this.#transition(prev, event);
+    const next = this.transition(prev, event);
     if (next === prev) return prev;
-    if (!this.#flow && !FIRST_SCREENS.has(next.name)) {
+    if (!this.flow && !FIRST_SCREENS.has(next.name)) {
       // The new state's screen and effects are in the deferred chunk: the step runs once it is here
       // (again from the state then current). If it cannot be downloaded, the load-failed error offers a reload.
-      const signal = this.#abort.signal;
-      void this.#waitFor(this.#loadFlow()).then(
+      const signal = this.aborter.signal;
+      void this.waitFor(this.loadFlow()).then(
         () => {
-          if (!signal.aborted) this.#step(event, attempt);
+          if (!signal.aborted) this.step(event, attempt);
         },
         (err: unknown) => {
           if (signal.aborted) return;
-          this.#emitError(err);
+          this.emitError(err);
           this.send({ type: 'HTTP_ERROR', status: 0, kind: 'network' });
         },
       );
@@ -370,81 +372,38 @@ export class AgeCheckElement extends LitElement {
     this.machine = next;
     if (attempt)
       emit(this, 'age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
-    if (prev.name !== next.name) this.#enter(prev, next);
+    if (prev.name !== next.name) this.enter(prev, next);
     return next;
   }
 
-  #enter(prev: MachineState, next: MachineState): void {
-    if (this.#flow) this.#announce(this.#flow.announcementFor(next));
-    const cameraKept = next.name === 'camera-starting' || CAMERA_STATES.has(next.name);
-    if (!cameraKept) this.#capture?.stopCamera();
-    if (!CAMERA_STATES.has(next.name)) this.#capture?.clearAuto();
-    switch (next.name) {
-      case 'loading':
-        this.#load();
-        break;
-      case 'camera-starting':
-        void this.#capture?.startCamera();
-        break;
-      case 'live':
-      case 'document-live':
-        if (this.autoCapture) this.#capture?.startAuto();
-        break;
-      case 'step-up':
-        if (prev.name === 'uploading') emit(this, 'age-check-step-up', {});
-        break;
-      case 'done':
-      case 'locked':
-      case 'completed-already':
-        this.#finish(next);
-        break;
-      case 'expired':
-        this.#capture?.dropImages();
-        break;
-      default:
-        break;
-    }
-    this.#syncTimers();
+  /** The effects of entering `next`: the deferred part's (camera, outcome, redirect), then the session load. */
+  private enter(prev: MachineState, next: MachineState): void {
+    this.later?.enter(prev, next);
+    if (next.name === 'loading') this.loadSession();
+    this.syncTimers();
   }
 
-  #finish(next: MachineState): void {
-    this.#capture?.dropImages();
-    const outcome = outcomeOf(next);
-    const url = safeRedirect(next.session?.redirect_url);
-    if (outcome && next.name !== 'completed-already') {
-      emit(this, 'age-check-complete', url ? { outcome, redirectUrl: url } : { outcome });
-    }
-    if (url && next.name !== 'completed-already' && this.redirect !== 'none') {
-      this.redirectAt = Date.now() + REDIRECT_DELAY_S * 1000;
-      this.#timers.redirect(REDIRECT_DELAY_S * 1000, () => {
-        this.redirectAt = 0;
-        this.#syncTimers();
-        this.navigate(url);
-      });
-    }
-  }
-
-  #load(): void {
-    const client = this.#client;
+  private loadSession(): void {
+    const client = this.client;
     if (!client) return;
     if (this.machine.name !== 'loading') this.machine = { ...this.machine, name: 'loading', error: null };
-    const seq = ++this.#loadSeq;
-    const signal = this.#abort.signal;
+    const seq = ++this.loadSeq;
+    const signal = this.aborter.signal;
     const sessionLoaded = (session: CaptureSession): MachineEvent => ({ type: 'SESSION_LOADED', session });
     client
       .session({ signal })
       .then((session) =>
         // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
-        this.#flow || FIRST_SCREENS.has(this.#transition(this.machine, sessionLoaded(session)).name)
+        this.flow || FIRST_SCREENS.has(this.transition(this.machine, sessionLoaded(session)).name)
           ? session
-          : this.#waitFor(this.#loadFlow()).then(() => session),
+          : this.waitFor(this.loadFlow()).then(() => session),
       )
       .then(
         (session) => {
-          if (seq !== this.#loadSeq || signal.aborted) return;
+          if (seq !== this.loadSeq || signal.aborted) return;
           this.send(sessionLoaded(session));
-          if (!this.#readyFired) {
-            this.#readyFired = true;
+          if (!this.readyFired) {
+            this.readyFired = true;
             emit(this, 'age-check-ready', {
               status: session.status,
               step: session.step,
@@ -453,8 +412,8 @@ export class AgeCheckElement extends LitElement {
           }
         },
         (err: unknown) => {
-          if (seq !== this.#loadSeq || signal.aborted) return;
-          this.#emitError(err);
+          if (seq !== this.loadSeq || signal.aborted) return;
+          this.emitError(err);
           const e = err instanceof ApiError ? err : null;
           this.send({
             type: 'HTTP_ERROR',
@@ -466,23 +425,33 @@ export class AgeCheckElement extends LitElement {
       );
   }
 
-  #onVisibility = (): void => {
+  private onVisibility = (): void => {
     if (document.visibilityState === 'hidden') this.send({ type: 'PAGE_HIDDEN' });
     else this.send({ type: 'PAGE_VISIBLE' });
   };
 
   // --- timers -------------------------------------------------------------------------------------
 
-  #syncTimers(): void {
+  /** Ticks every second while a session runs or a redirect notice counts down (the first tick at once). */
+  private syncTimers(): void {
     const session = this.machine.session;
     const wanted =
       this.isConnected &&
       ((session !== null && !TERMINAL.has(this.machine.name) && this.machine.name !== 'error') ||
-        this.redirectAt > 0);
-    this.#timers.clock(wanted, () => this.#tick());
+        (this.later?.redirectAt ?? 0) > 0);
+    if (!wanted) this.stopClock();
+    else if (this.clockId === undefined) {
+      this.clockId = setInterval(() => this.tick(), 1000);
+      this.tick();
+    }
   }
 
-  #tick(): void {
+  private stopClock(): void {
+    clearInterval(this.clockId);
+    this.clockId = undefined;
+  }
+
+  private tick(): void {
     this.now = Date.now();
     const session = this.machine.session;
     if (session && !TERMINAL.has(this.machine.name) && this.now >= Date.parse(session.expires_at)) {
@@ -490,24 +459,19 @@ export class AgeCheckElement extends LitElement {
     }
   }
 
-  #clearRedirect(): void {
-    this.#timers.stopRedirect();
-    this.redirectAt = 0;
-  }
-
   // --- rendering ----------------------------------------------------------------------------------
 
   override render(): TemplateResult {
     const lang = activeLocale();
     return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
-      ${countdownLine(this.machine, this.now)} ${this.#isHosted ? this.#hosted.render() : this.#screen()}
+      ${countdownLine(this.machine, this.now)} ${this.isHosted ? this.hosted.render() : this.screen()}
       <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         ${this.announcement}
       </div>
     </div>`;
   }
 
-  #screen(): TemplateResult {
+  private screen(): TemplateResult {
     const m = this.machine;
     switch (m.name) {
       case 'loading':
@@ -524,24 +488,18 @@ export class AgeCheckElement extends LitElement {
         return errorScreen(
           this.machine.error,
           { retry: () => this.send({ type: 'RETRY' }), reload: () => this.send({ type: 'RELOAD' }) },
-          this.#flow?.captureErrorText,
+          this.flow?.captureErrorText,
         );
       default:
-        // The machine enters the other states only once the deferred chunk is here (see `#step`).
-        return this.#flow && this.#capture
-          ? this.#flow.flowScreen(m, this.#capture.host(this.#actions, this.sessionUrl), {
-              redirectAt: this.redirectAt,
-              now: this.now,
-              follow: this.redirect !== 'none',
-            })
-          : loadingScreen();
+        // The machine enters the other states only once the deferred chunk is here (see `step`).
+        return this.later ? this.later.render(m, this.sessionUrl, this.now) : loadingScreen();
     }
   }
 
   // --- hosted mode ---------------------------------------------------------------------------------
 
   /** Hosted mode: a session URL and no token (with a token, `session-url` only feeds the QR code). */
-  get #isHosted(): boolean {
+  private get isHosted(): boolean {
     return !this.token && !!this.sessionUrl;
   }
 }

@@ -7,9 +7,9 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
-import { safeRedirect } from './machine-first.ts';
+import { emit } from './events.ts';
 import { heading } from './parts.ts';
-import { outcomeScreen, outcomeTexts, type ReportedOutcome } from './outcome.ts';
+import { outcomeScreen, outcomeTexts, safeRedirect, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
 export { laterStyles } from './styles-later.ts';
 
@@ -126,15 +126,17 @@ export function hostedScreen(o: HostedScreenOptions): TemplateResult {
 
 /** What hosted mode needs from the element. */
 export interface HostedHost {
-  readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode; readonly isConnected: boolean };
-  /** Whether the element is in hosted mode (a session URL and no token). */
-  active(): boolean;
-  sessionUrl(): string | null;
-  privacyUrl(): string | null;
+  /** The element: hosted mode while it has a session URL and no token. */
+  readonly host: ReactiveControllerHost &
+    EventTarget & {
+      readonly renderRoot: ParentNode;
+      readonly isConnected: boolean;
+      readonly token: string;
+      readonly sessionUrl: string | null;
+      readonly privacyUrl: string | null;
+    };
   /** Puts a text in the element's live region. */
   announce(text: string): void;
-  /** Fires `age-check-complete`. */
-  complete(outcome: ReportedOutcome): void;
 }
 
 /**
@@ -166,11 +168,11 @@ export class HostedMode implements ReactiveController {
 
   render(): TemplateResult {
     return hostedScreen({
-      url: this.h.sessionUrl(),
+      url: this.h.host.sessionUrl,
       step: this.step,
       loaded: this.#loaded,
       outcome: this.#outcome,
-      privacyUrl: this.h.privacyUrl(),
+      privacyUrl: this.h.host.privacyUrl,
       onStart: () => this.#set('frame'),
       onLoad: () => {
         this.#loaded = true;
@@ -186,14 +188,15 @@ export class HostedMode implements ReactiveController {
   }
 
   #onMessage = (e: MessageEvent): void => {
-    if (!this.h.active() || this.step !== 'frame') return;
-    const frame = this.h.host.renderRoot.querySelector<HTMLIFrameElement>('iframe.hosted-frame');
+    const host = this.h.host;
+    if (host.token || !host.sessionUrl || this.step !== 'frame') return;
+    const frame = host.renderRoot.querySelector<HTMLIFrameElement>('iframe.hosted-frame');
     const outcome = returnOutcome(e, frame, location.origin);
     if (!outcome) return;
     this.#outcome = outcome;
     this.#set('done');
     const t = outcomeTexts(outcome);
     this.h.announce(`${t.title}. ${t.text}`);
-    this.h.complete(outcome);
+    emit(host, 'age-check-complete', { outcome });
   };
 }

@@ -3,8 +3,7 @@
  * what the element's first download holds. The rest of the machine (capture, uploads, attempts) is
  * machine.ts, in the deferred chunk; it re-exports everything here. Pure: no DOM, no camera, no network.
  */
-import type { AgeOutcome, AttemptResponse, CaptureSession } from '../api/age-capture.ts';
-import { safeServiceUrl } from '../api/url.ts';
+import type { AttemptResponse, CaptureSession } from '../api/age-capture.ts';
 
 export type StateName =
   | 'loading'
@@ -112,6 +111,8 @@ export const CAMERA_STATES: ReadonlySet<StateName> = new Set(['live', 'document-
 
 /** Seconds of the automatic-capture countdown. */
 export const AUTO_CAPTURE_S = 3;
+/** Seconds before a safe redirect is followed. */
+export const REDIRECT_DELAY_S = 3;
 
 export const attemptsLeft = (s: CaptureSession | null): number =>
   s ? Math.max(0, s.retry_limit - s.attempts_used) : 0;
@@ -152,30 +153,33 @@ export function stateForSession(
   return { ...base, name: 'retry', target: 'selfie' };
 }
 
-/** Maps an HTTP (or transport) failure to the next state. `uploading` tells an upload from a load. */
-export function applyHttpError(
+/** The error screen's state for `reason`. */
+export function errorState(
+  state: MachineState,
+  reason: ErrorReason,
+  recovery: Recovery,
+  status: number,
+  code: string | null | undefined,
+): MachineState {
+  return { ...state, name: 'error', progress: 0, error: { reason, recovery, status, code: code ?? null } };
+}
+
+/**
+ * Maps an HTTP (or transport) failure to the next state: 401 an invalid link, 409 / 410 / 423 (or their
+ * codes) the session's end, anything else a failed load. An upload's other failures are mapped by
+ * `applyHttpError` (machine.ts, in the deferred chunk).
+ */
+export function loadHttpError(
   state: MachineState,
   status: number,
   code: string | null | undefined,
-  kind: string | undefined,
 ): MachineState {
-  const error = (reason: ErrorReason, recovery: Recovery): MachineState => ({
-    ...state,
-    name: 'error',
-    progress: 0,
-    error: { reason, recovery, status, code: code ?? null },
-  });
-  if (status === 401) return error('invalid-link', null);
+  if (status === 401) return errorState(state, 'invalid-link', null, status, code);
   if (status === 409 || code === 'session_completed')
     return { ...state, name: 'completed-already', error: null };
   if (status === 410 || code === 'session_expired') return { ...state, name: 'expired', error: null };
   if (status === 423 || code === 'session_locked') return { ...state, name: 'locked', error: null };
-  const upload = state.name === 'uploading';
-  const transport = kind === 'network' || kind === 'timeout' || status === 0;
-  if (!upload) return error('load-failed', 'reload');
-  if (transport) return error('network', 'capture');
-  if (status >= 500 || status === 429) return error('server', 'capture');
-  return error('unexpected', 'reload');
+  return errorState(state, 'load-failed', 'reload', status, code);
 }
 
 /**
@@ -189,7 +193,7 @@ export function firstTransition(state: MachineState, event: MachineEvent): Machi
     return TERMINAL.has(name) ? state : { ...state, name: 'expired', progress: 0 };
   if (event.type === 'HTTP_ERROR') {
     if (TERMINAL.has(name)) return state;
-    return applyHttpError(state, event.status, event.code, event.kind);
+    return loadHttpError(state, event.status, event.code);
   }
   switch (event.type) {
     case 'SESSION_LOADED':
@@ -203,16 +207,4 @@ export function firstTransition(state: MachineState, event: MachineEvent): Machi
     default:
       return state;
   }
-}
-
-/** The outcome to report when a state is final, or null. */
-export function outcomeOf(state: MachineState): AgeOutcome | null {
-  if (state.name === 'locked') return 'ATTEMPTS_EXCEEDED';
-  if (state.name === 'done' || state.name === 'completed-already') return state.session?.outcome ?? null;
-  return null;
-}
-
-/** The redirect to follow, or null: the one rule for service URLs (`src/api/url.ts`), absolute only. */
-export function safeRedirect(url: string | null | undefined): string | null {
-  return safeServiceUrl(url);
 }

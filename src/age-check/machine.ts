@@ -15,14 +15,17 @@ import type { AttemptResponse, CaptureSession } from '../api/age-capture.ts';
 import {
   attemptsLeft,
   CAMERA_STATES,
+  errorState,
   firstTransition,
   isLocked,
+  loadHttpError,
   startCapture,
   type MachineEvent,
   type MachineState,
 } from './machine-first.ts';
 
 export * from './machine-first.ts';
+export { outcomeOf, safeRedirect } from './outcome.ts';
 
 /** The attempt result a session implies (when an answer was lost but the service processed the attempt). */
 export function resultFromSession(session: CaptureSession): AttemptResponse['attempt']['result'] {
@@ -30,6 +33,25 @@ export function resultFromSession(session: CaptureSession): AttemptResponse['att
     return 'DECIDED';
   if (session.step === 'DOCUMENT') return 'STEP_UP';
   return 'RETRY';
+}
+
+/**
+ * Maps an HTTP (or transport) failure to the next state. `uploading` tells an upload from a load: an
+ * upload that failed on the way or on the service's side (5xx, 429) uses no attempt and captures again;
+ * another refusal (e.g. a wrong step) reloads the session.
+ */
+export function applyHttpError(
+  state: MachineState,
+  status: number,
+  code: string | null | undefined,
+  kind: string | undefined,
+): MachineState {
+  const next = loadHttpError(state, status, code);
+  if (state.name !== 'uploading' || next.error?.reason !== 'load-failed') return next;
+  if (kind === 'network' || kind === 'timeout' || status === 0)
+    return errorState(state, 'network', 'capture', status, code);
+  if (status >= 500 || status === 429) return errorState(state, 'server', 'capture', status, code);
+  return errorState(state, 'unexpected', 'reload', status, code);
 }
 
 function applyAttempt(state: MachineState, response: AttemptResponse): MachineState {
@@ -60,6 +82,10 @@ export function transition(state: MachineState, event: MachineEvent): MachineSta
     case 'SESSION_LOADED':
       return name === 'uploading'
         ? applyAttempt(state, { ...event.session, attempt: { result: resultFromSession(event.session) } })
+        : firstTransition(state, event);
+    case 'HTTP_ERROR':
+      return name === 'uploading'
+        ? applyHttpError(state, event.status, event.code, event.kind)
         : firstTransition(state, event);
     case 'CAMERA_READY':
       if (name !== 'camera-starting') return state;

@@ -6,7 +6,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { AgeOutcome } from '../api/age.ts';
-import { attemptsLeft, outcomeOf, type MachineError, type MachineState } from './machine-first.ts';
+import { safeServiceUrl } from '../api/url.ts';
+import { attemptsLeft, type MachineError, type MachineState } from './machine-first.ts';
 import { attemptsText, heading } from './parts.ts';
 
 /** Outcomes the element reports: the capture API's, and the published enum's `FACE_MISMATCH` (hosted page). */
@@ -16,6 +17,18 @@ export interface OutcomeTexts {
   title: string;
   text: string;
   tone: 'success' | 'failure' | 'warning';
+}
+
+/** The outcome to report when a state is final, or null. */
+export function outcomeOf(state: MachineState): AgeOutcome | null {
+  if (state.name === 'locked') return 'ATTEMPTS_EXCEEDED';
+  if (state.name === 'done' || state.name === 'completed-already') return state.session?.outcome ?? null;
+  return null;
+}
+
+/** The redirect to follow, or null: the one rule for service URLs (`src/api/url.ts`), absolute only. */
+export function safeRedirect(url: string | null | undefined): string | null {
+  return safeServiceUrl(url);
 }
 
 /** Title, sentence and tone of an outcome (null: a completed session whose outcome is not known). */

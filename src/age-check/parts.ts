@@ -5,20 +5,12 @@ import { msg, str } from '@lit/localize';
 /** A screen's heading; it takes the focus when the screen changes (see the element's `updated`). */
 export const heading = (text: string): TemplateResult => html`<h2 part="heading" tabindex="-1">${text}</h2>`;
 
-export function button(
-  label: string,
-  onClick: () => void,
-  o: { primary?: boolean; part?: string; disabled?: boolean } = {},
-): TemplateResult {
+export function button(label: string, onClick: () => void, o: { primary?: boolean } = {}): TemplateResult {
   const primary = o.primary ?? true;
-  const parts = ['button', primary ? 'primary-button' : 'secondary-button', o.part ?? '']
-    .filter(Boolean)
-    .join(' ');
   return html`<button
     type="button"
-    part=${parts}
+    part=${primary ? 'button primary-button' : 'button secondary-button'}
     class=${primary ? 'primary' : 'secondary'}
-    ?disabled=${o.disabled ?? false}
     @click=${onClick}
   >
     ${label}

@@ -1,13 +1,38 @@
 /**
  * Styles of `<age-check>`'s screens after the first one (capture, outcome, hosted frame), adopted with the
- * chunk that renders them (see the element's `adoptLater`). They use the custom properties of styles.ts.
+ * chunk that renders them (see `addStyles` in theme/style-nonce.ts). They use the custom properties of styles.ts.
  */
 import { css } from 'lit';
 
 export const laterStyles = css`
   :host {
+    --_success: var(--age-check-color-success, #166534);
     --_offset: var(--age-check-viewport-offset, 0px);
     --_reserve: 14em;
+  }
+  /* The redirect notice's "Continue now" link looks like the buttons (styles.ts). */
+  .link-button {
+    font: inherit;
+    min-height: max(44px, 2.75em);
+    padding: 0.625em 1.25em;
+    border-radius: var(--_radius);
+    border: 2px solid var(--_primary);
+    background: var(--_primary);
+    color: var(--_on-primary);
+    cursor: pointer;
+    text-decoration: none;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+  }
+  button.secondary {
+    background: var(--_background);
+    color: var(--_primary);
+  }
+  input:focus-visible {
+    outline: 3px solid var(--_primary);
+    outline-offset: 3px;
+    box-shadow: var(--_focus);
   }
   /*
    * The preview's height is capped by the viewport (dvh where supported, else vh) so that the preview and

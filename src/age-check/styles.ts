@@ -1,6 +1,7 @@
 /**
- * Styles of `<age-check>`'s first screens (loading, consent, error): adopted stylesheet, CSP-safe. The
- * other screens' styles are in styles-later.ts, adopted when their chunk arrives. Custom properties are listed on the element.
+ * Styles of `<age-check>`'s first screens (loading, consent, error): adopted stylesheet, CSP-safe. Only
+ * what those screens' nodes use: the other screens' styles (secondary buttons, the redirect link, the file
+ * input, the outcome) are in styles-later.ts, adopted when their chunk arrives. Custom properties are listed on the element.
  * Every size derives from the element's own base, `--age-check-font-size` (16px) set on `:host` and again
  * on the inner box: `em`, never `rem`, so a page's root font size (`html { font-size: 62.5% }`) or a
  * `* { font-size: … !important }` rule does not reach inside; browser zoom still scales it.
@@ -16,7 +17,6 @@ export const ageCheckStyles = css`
     --_text: var(--age-check-color-text, #111827);
     --_muted: var(--age-check-color-text-muted, #4b5563);
     --_border: var(--age-check-color-border, #6b7280);
-    --_success: var(--age-check-color-success, #166534);
     --_error: var(--age-check-color-error, #b91c1c);
     --_warning: var(--age-check-color-warning, #92400e);
     --_radius: var(--age-check-radius, 0.5em);
@@ -96,8 +96,7 @@ export const ageCheckStyles = css`
     flex-wrap: wrap;
     gap: calc(var(--_space) / 2);
   }
-  button,
-  .link-button {
+  button {
     font: inherit;
     min-height: max(44px, 2.75em);
     padding: 0.625em 1.25em;
@@ -111,17 +110,8 @@ export const ageCheckStyles = css`
     align-items: center;
     justify-content: center;
   }
-  button.secondary {
-    background: var(--_background);
-    color: var(--_primary);
-  }
-  button:disabled {
-    cursor: not-allowed;
-    opacity: 0.6;
-  }
   button:focus-visible,
-  a:focus-visible,
-  input:focus-visible {
+  a:focus-visible {
     outline: 3px solid var(--_primary);
     outline-offset: 3px;
     box-shadow: var(--_focus);

@@ -42,11 +42,17 @@ function mayCarryToken(url: string): boolean {
   }
 }
 
-/** Starts `GET url` with the bearer `token`, unless the same request is already under way. */
-export function startEarly(url: string, token: string): void {
+/**
+ * Starts `GET url` with the bearer `token`, unless the same request is already under way; returns the
+ * answer (for the loader to look at; the element adopts the request itself), or undefined when nothing
+ * was started.
+ */
+export function startEarly(url: string, token: string): Promise<EarlyResponse> | undefined {
   const authorization = `Bearer ${token}`;
   const key = keyOf(url, authorization);
-  if (pending.has(key) || !token || !mayCarryToken(url)) return;
+  if (!token || !mayCarryToken(url)) return undefined;
+  const under = pending.get(key);
+  if (under) return under.promise;
   const controller = new AbortController();
   const promise = fetch(url, {
     method: 'GET',
@@ -65,6 +71,7 @@ export function startEarly(url: string, token: string): void {
     controller.abort();
   }, 30000);
   pending.set(key, { promise, controller, timer });
+  return promise;
 }
 
 /** How many early requests wait to be adopted (for tests). */

@@ -1,101 +1,21 @@
 /**
- * Browser client for the KYB form endpoints (bearer `tokenString`). Used by `<kyb-form>`.
+ * Browser client for the KYB form endpoints (bearer `tokenString`), used by `<kyb-form>`: the core's
+ * calls (kyb-form-client.ts: info, forms, create, update, read, submit, questionnaires) and the later
+ * steps' (people, documents, answers). `new KybClient({http: core.http})` extends a core client over
+ * its transport.
  *
  * The schemas (and zod with them) are loaded on first use: the first request leaves at once and the
  * validation code downloads while it travels. Write bodies are checked before they are sent.
  */
 import type * as z from 'zod/mini';
-import { HttpClient, type ApiError, type HttpClientOptions } from './http.ts';
-import { chunkLoader } from './load-chunk.ts';
-import type * as Kyb from './kyb.ts';
-import type { Answers, BeneficiaryCreate, BeneficiaryPatch, CompanyWrite, DocumentUpload } from './kyb.ts';
+import { KybFormClient, enc, kybSchemas, schema, type Create, type Signal } from './kyb-form-client.ts';
+import type { Answers, BeneficiaryCreate, BeneficiaryPatch, DocumentUpload } from './kyb.ts';
 
-type Schemas = typeof Kyb;
-/** The KYB schemas, loaded once (a failed load is tried again on the next call). */
-export const kybSchemas: () => Promise<Schemas> = chunkLoader(
-  () => import('./kyb.ts'),
-  'The KYB schemas could not be downloaded.',
-);
-/** The first screen's schemas (info, forms as listed): a smaller chunk than `kybSchemas`. */
-export const firstSchemas: () => Promise<typeof import('./kyb-first.ts')> = chunkLoader(
-  () => import('./kyb-first.ts'),
-  'The KYB schemas could not be downloaded.',
-);
-/** A loader of one response schema, for `RequestOptions.loadSchema`. */
-const schema =
-  <K extends keyof Schemas>(name: K) =>
-  () =>
-    kybSchemas().then((s) => s[name]);
+export { firstSchemas, kybSchemas, KybFormClient, type KybClientOptions } from './kyb-form-client.ts';
 
-export interface KybClientOptions extends Omit<HttpClientOptions, 'auth'> {
-  /** The current bearer token. */
-  token: string | (() => string);
-  /** Fetches a fresh token when the service answers `TOKEN_NOT_VALID`. */
-  refreshToken?: () => Promise<string | null | undefined>;
-}
-
-type Signal = {
-  signal?: AbortSignal | undefined;
-  /** See `RequestOptions.onAttemptError`. */
-  onAttemptError?: ((err: ApiError) => void) | undefined;
-};
-/** A create: its idempotency key (one per logical write, kept across retries of it). */
-type Create = Signal & { idempotencyKey?: string | undefined };
 type Upload = Create & { onUploadProgress?: ((fraction: number) => void) | undefined };
-const enc = encodeURIComponent;
 
-export class KybClient {
-  readonly http: HttpClient;
-
-  constructor(options: KybClientOptions) {
-    const { token, refreshToken, ...rest } = options;
-    this.http = new HttpClient({
-      ...rest,
-      auth: { type: 'bearer', token, ...(refreshToken ? { refresh: refreshToken } : {}) },
-    });
-  }
-
-  info(o: Signal = {}) {
-    return this.http.get('/kyb/info/', { loadSchema: () => firstSchemas().then((s) => s.KybInfo), ...o });
-  }
-  listForms(o: Signal = {}) {
-    return this.http.get('/kyb/forms/', { loadSchema: schema('KybFormList'), ...o });
-  }
-  /** The forms as the first screen reads them (id, company, status): the smaller schema of kyb-first.ts. */
-  listFormsFirst(o: Signal = {}) {
-    return this.http.get('/kyb/forms/', {
-      loadSchema: () => firstSchemas().then((s) => s.KybFormFirstList),
-      ...o,
-    });
-  }
-  /** `company` is the element's draft (`null` = cleared); it is sent in the published request shape. */
-  async createForm(company: CompanyWrite, o: Create = {}) {
-    const s = await kybSchemas();
-    const body = s.CreateFormRequest.parse({ company: s.companyRequest(company) });
-    return this.http.request('POST', '/kyb/forms/', { body, schema: s.KybForm, ...o });
-  }
-  getForm(id: string, o: Signal = {}) {
-    return this.http.get(`/kyb/forms/${enc(id)}/`, { loadSchema: schema('KybForm'), ...o });
-  }
-  /**
-   * PATCH with the whole company object: repeating it is harmless, so it is retried like a PUT. The
-   * answer is `kyb.KybFormUpdate` (`{company, clientSystem}`: no `id`, no `meta`).
-   */
-  async updateForm(id: string, company: CompanyWrite, o: Signal = {}) {
-    const s = await kybSchemas();
-    const body = s.UpdateFormRequest.parse({ company: s.companyRequest(company) });
-    return this.http.request('PATCH', `/kyb/forms/${enc(id)}/`, {
-      body,
-      schema: s.KybFormUpdate,
-      idempotent: true,
-      ...o,
-    });
-  }
-  /** Never retried: a lost answer must be resolved by reading the form's status. */
-  submit(id: string, o: Signal = {}) {
-    return this.http.request('POST', `/kyb/forms/${enc(id)}/submit/`, { ...o });
-  }
-
+export class KybClient extends KybFormClient {
   listBeneficiaries(formId: string, o: Signal = {}) {
     return this.http.get(`/kyb/forms/${enc(formId)}/beneficiaries/`, {
       loadSchema: schema('BeneficiaryList'),
@@ -175,13 +95,6 @@ export class KybClient {
     return this.http.request('PATCH', path, { body, schema: s.KybDocument, idempotent: true, ...o });
   }
 
-  /** Interface endpoint 7. */
-  listQuestionnaires(formId: string, o: Signal = {}) {
-    return this.http.get(`/kyb/forms/${enc(formId)}/questionnaires/`, {
-      loadSchema: schema('QuestionnaireList'),
-      ...o,
-    });
-  }
   /** `null` when nothing was saved yet (204). */
   async getAnswers(formId: string, questionnaireId: string, o: Signal = {}): Promise<Answers | null> {
     const path = `/kyb/forms/${enc(formId)}/questionnaires/${enc(questionnaireId)}/answers/`;

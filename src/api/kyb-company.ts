@@ -7,6 +7,8 @@
  * - `companyRequest()` turns it into the published request: `null` only where the schema allows it,
  *   empty lists and objects left out, and `CompanyInfoRequest` checks the result before it is sent.
  * - `Company` is the company as read: any member may be absent or `null`; unknown members are dropped.
+ * The first two are in kyb-company-write.ts: they load with the writes' schemas (kyb.ts), not with the
+ * first screen's (which reads the company and checks fields with `CompanyFieldSchemas`).
  */
 import * as z from 'zod/mini';
 import { bounded, DateOnly, dict, int, opt, orCatch, orElse, refine } from './common.ts';
@@ -148,13 +150,6 @@ export function customValueSchema(def: Pick<CustomFieldDef, 'type' | 'choices'>)
   }
 }
 
-/** `additionalInfo` of a request: `{key: {value}}` (`kyb.AdditionalFieldValueRequest`). */
-export const AdditionalInfoRequest = dict(
-  z.string().check(z.minLength(1)),
-  z.object({ value: z.nullable(z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])) }),
-);
-export type AdditionalInfoRequest = z.infer<typeof AdditionalInfoRequest>;
-
 /** `additionalInfo` as read: `{key: {title?, type?, value}}`; values are kept as sent. */
 export const AdditionalInfoRead = dict(
   z.string(),
@@ -165,90 +160,7 @@ export const AdditionalInfoRead = dict(
 );
 export type AdditionalInfoRead = z.infer<typeof AdditionalInfoRead>;
 
-/* ---------------------------------------------------------------- the company: draft, request, read */
-
-const f = CompanyFieldSchemas;
-/** The element's company draft payload: any field may be `null` (cleared); bounds always hold. */
-export const CompanyWrite = z.object({
-  companyName: opt(f.companyName),
-  country: opt(f.country),
-  registrationNumber: opt(f.registrationNumber),
-  region: opt(f.region),
-  type: opt(f.type),
-  phone: opt(f.phone),
-  website: opt(f.website),
-  email: opt(f.email),
-  brandNames: opt(f.brandNames),
-  activityCode: opt(f.activityCode),
-  tin: opt(f.tin),
-  operatingAddress: opt(f.operatingAddress),
-  postalAddress: opt(f.postalAddress),
-  postcode: opt(f.postcode),
-  street: opt(f.street),
-  city: opt(f.city),
-  additionalInfo: opt(AdditionalInfoRequest),
-});
-export type CompanyWrite = z.infer<typeof CompanyWrite>;
-
-/** Members of `CompanyInfoRequest` that are nullable as published (the rest must be left out when empty). */
-const companyOptional = {
-  registrationNumber: opt(bounded(0, 100)),
-  region: opt(bounded(0, 2)),
-  type: opt(bounded(0, 100)),
-  phone: opt(bounded(0, 128)),
-  website: opt(webUrl(200)),
-  email: opt(Email),
-  brandNames: z.optional(z.array(bounded(1, 100)).check(z.maxLength(10))),
-  activityCode: opt(bounded(0, 8)),
-  tin: opt(bounded(0, 32)),
-  operatingAddress: opt(bounded(0, 255)),
-  postalAddress: opt(bounded(0, 255)),
-  postcode: opt(bounded(0, 20)),
-  street: opt(bounded(0, 100)),
-  city: opt(bounded(0, 100)),
-  additionalInfo: z.optional(AdditionalInfoRequest),
-};
-/** `kyb.CompanyInfoRequest`: the company of `POST /kyb/forms/` and `PATCH /kyb/forms/{id}/`. */
-export const CompanyInfoRequest = z.object({
-  companyName: bounded(1, 200),
-  country: CountryCode,
-  ...companyOptional,
-});
-export type CompanyInfoRequest = z.infer<typeof CompanyInfoRequest>;
-/** The members shared by a company applicant (beneficiary) request. */
-export const companyRequestShape = CompanyInfoRequest.shape;
-
-/** `kyb.ClientSystemRequest`. */
-export const ClientSystemRequest = z.object({
-  ipAddress: opt(z.string().check(z.minLength(1))),
-  timeZone: opt(z.string().check(z.minLength(1))),
-});
-/** `kyb.KybFormCreateRequest` (the element sends the company only). */
-export const CreateFormRequest = z.object({
-  company: CompanyInfoRequest,
-  clientSystem: z.optional(ClientSystemRequest),
-});
-/** `kyb.PatchedKybFormUpdateRequest`: the whole company object. */
-export const UpdateFormRequest = z.object({
-  company: z.optional(CompanyInfoRequest),
-  clientSystem: z.optional(ClientSystemRequest),
-});
-
-/**
- * The published request body for a company draft: `null` kept where the schema allows it ("cleared"),
- * a cleared list sent as `[]`, an empty `additionalInfo` left out. Name and country must be set.
- */
-export function companyRequest(w: CompanyWrite): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(w)) {
-    if (v === undefined) continue;
-    if (k === 'brandNames') out[k] = v ?? [];
-    else if (k === 'additionalInfo') {
-      if (v && Object.keys(v).length) out[k] = v;
-    } else if (v !== null || k in companyOptional) out[k] = v;
-  }
-  return out;
-}
+/* ---------------------------------------------------------------- the company as read */
 
 const s = opt(z.string());
 /** The company as read (`kyb.CompanyInfo`): any member may be absent or `null`. */

@@ -9,13 +9,8 @@
 import * as z from 'zod/mini';
 import { Base64, bounded, DateOnly, Id, MAX_DOCUMENT_BYTES, opt, orCatch, orElse } from './common.ts';
 import { CountryCode } from './countries.ts';
-import {
-  AdditionalInfoRead,
-  AdditionalInfoRequest,
-  companyRequestShape,
-  E164,
-  Email,
-} from './kyb-company.ts';
+import { AdditionalInfoRead, E164, Email } from './kyb-company.ts';
+import { AdditionalInfoRequest, companyRequestShape } from './kyb-company-write.ts';
 import { ApplicantType, BeneficiaryType } from './kyb-flow.ts';
 import { INDIVIDUAL_DOCUMENT_TYPES, KYB_DOCUMENT_TYPES, uploadTypeFor } from './document-types.ts';
 

@@ -34,6 +34,7 @@ import { KybFormMeta } from './kyb-first.ts';
 export const QuestionnaireKey = bounded(1, 32).check(z.regex(/^[\w_*-]+$/));
 
 export * from './kyb-company.ts';
+export * from './kyb-company-write.ts';
 export { FormStatus, KybFormMeta } from './kyb-first.ts';
 export * from './kyb-flow.ts';
 export * from './kyb-people.ts';

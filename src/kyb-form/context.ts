@@ -5,6 +5,7 @@
  */
 import type { TemplateResult } from 'lit';
 import type { KybClient } from '../api/kyb-client.ts';
+import type { KybFormClient } from '../api/kyb-form-client.ts';
 import type { ApiError } from '../api/http.ts';
 import type { Flow, KybInfo } from '../api/kyb.ts';
 
@@ -39,9 +40,12 @@ export interface FieldIssue {
 
 export type StepId = 'company' | 'beneficiaries' | 'documents' | 'questionnaires' | 'review';
 
-/** What every step controller receives from the shell. */
-export interface KybContext {
-  readonly client: KybClient;
+/**
+ * What the shell and the company step work with: the core client (the first screen's calls). The
+ * later steps receive a `KybContext`, whose client also makes their calls (shell/objects.ts).
+ */
+export interface ShellContext {
+  readonly client: KybFormClient;
   /** The form's id (the company id of the paths). */
   readonly formId: string;
   readonly info: KybInfo;
@@ -63,12 +67,18 @@ export interface KybContext {
   requestUpdate(): void;
 }
 
-export interface StepController {
-  render(ctx: KybContext): TemplateResult;
+/** What every later step controller receives: the shell's context with the full client. */
+export interface KybContext extends ShellContext {
+  readonly client: KybClient;
+}
+
+/** A step's controller; the shell holds them as `StepController<ShellContext>`. */
+export interface StepController<C extends ShellContext = KybContext> {
+  render(ctx: C): TemplateResult;
   /** Problems that block submit (all of them, whether shown yet or not). */
-  validate(ctx: KybContext): FieldIssue[];
+  validate(ctx: C): FieldIssue[];
   /** Sends anything pending now; resolves when saved (rejects with ApiError on failure). */
-  flush(ctx: KybContext): Promise<void>;
+  flush(ctx: C): Promise<void>;
   /** Whether something is not yet saved. */
   readonly dirty: boolean;
   /** Whether an inline form (add / edit) is open: its input is not saved until the user saves it. */

@@ -137,18 +137,6 @@ export function customDisplay(
   }
 }
 
-/** The value as the review's summary list shows it: lists (`*_MULTI`) as lists, the rest as text. */
-export function customSummaryValue(
-  spec: Pick<CustomSpec, 'type' | 'choices'>,
-  text: string,
-  locale: string,
-): string | { list: string[] } {
-  if (spec.type === 'COUNTRY_MULTI') return { list: lines(text).map((c) => countryName(c, locale)) };
-  if (spec.type === 'SELECT_MULTI')
-    return { list: lines(text).map((k) => textOr(spec.choices.find((c) => c.key === k)?.title, k)) };
-  return customDisplay(spec, text, locale);
-}
-
 /** Types rendered as a group of controls (a fieldset with a legend). */
 export const isGroupType = (type: CustomFieldType) => type === 'SELECT_MULTI' || type === 'COUNTRY_MULTI';
 

@@ -1,7 +1,7 @@
 /** File handling shared by document uploads and FILE questions: type and size checks, base64 reading. */
 import { msg, str } from '@lit/localize';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES } from '../api/common.ts';
-import { formatBytes } from './format.ts';
+import { formatBytes } from './format-steps.ts';
 
 /** The `accept` attribute for document inputs: images and PDF. */
 export const DOCUMENT_ACCEPT = [...DOCUMENT_MIME_TYPES, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');

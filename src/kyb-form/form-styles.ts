@@ -1,8 +1,8 @@
 /**
- * The styles of what `<kyb-form>`'s steps render: fields, cards and chips, the error summary and review,
- * people, documents and questionnaires. They load with the company step and are added to the element's
- * shadow root next to the shell's styles (styles.ts), whose custom properties they use; the review's
- * summary lists and the upload controls add theirs later (shell/later.ts).
+ * The styles of what `<kyb-form>`'s company step renders: fields, options, chips and the error summary
+ * (the later steps reuse them). They load with the company step and are added to the element's shadow
+ * root next to the shell's styles (styles.ts), whose custom properties they use; the rules only later
+ * steps use (cards, lists, progress bars, the review, the upload controls) come later (shell/later.ts).
  */
 import { css } from 'lit';
 
@@ -32,13 +32,6 @@ export const formStyles = css`
   legend.field-label {
     padding: 0;
     margin-bottom: calc(var(--space) * 0.375);
-  }
-  /* A field inside a group (Position 1, 2, 3): its label is secondary to the group's legend. */
-  fieldset.field .field {
-    margin-bottom: calc(var(--space) * 0.75);
-  }
-  fieldset.field .field .field-label {
-    font-weight: 500;
   }
   .required-mark {
     color: var(--c-error);
@@ -139,36 +132,8 @@ export const formStyles = css`
     gap: calc(var(--space) * 0.5);
     min-height: calc(var(--size) * 2.75);
   }
-  /* A single checkbox on its own (not in a group): a normal row, spaced like a field. */
-  .option-row {
-    margin: 0 0 calc(var(--space) * 1.25);
-  }
-  .options-inline {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0 calc(var(--space) * 1.5);
-  }
 
-  /* cards, lists, chips, status */
-  .card {
-    background: var(--c-bg);
-    border: 1px solid var(--c-border);
-    border-radius: var(--radius);
-    padding: var(--space);
-    margin: 0 0 var(--space);
-  }
-  .card.surface,
-  .surface {
-    background: var(--c-surface);
-  }
-  .list {
-    list-style: none;
-    margin: 0 0 var(--space);
-    padding: 0;
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--space) * 0.5);
-  }
+  /* chips (countries chosen in a multi-country field) */
   .chip {
     display: inline-block;
     font-size: calc(var(--size) * 0.85);
@@ -178,28 +143,6 @@ export const formStyles = css`
     border: 1px solid var(--c-border);
     background: var(--c-surface);
     color: var(--c-text);
-  }
-  .chip.success {
-    background: var(--c-success-bg);
-    color: var(--c-success);
-    border-color: var(--c-success);
-  }
-  .chip.error {
-    background: var(--c-error-bg);
-    color: var(--c-error);
-    border-color: var(--c-error);
-  }
-  .chip.warning {
-    background: var(--c-warning-bg);
-    color: var(--c-warning);
-    border-color: var(--c-warning);
-  }
-  .progress-bar,
-  progress {
-    width: 100%;
-    height: calc(var(--size) * 0.5);
-    /* --kyb-color-secondary: the secondary accent (upload progress). */
-    accent-color: var(--c-secondary);
   }
   /* error summary and review */
   .error-summary {

@@ -1,8 +1,9 @@
 /**
  * Locale formatting of service data, each with one guarded path: any string the service may send (a
  * country that is not a region code, a malformed date, an unknown locale, a number out of range) gives a
- * readable fallback, never an exception. Every `Intl` use of the form goes through this module; the
- * formatters are cached per locale and options.
+ * readable fallback, never an exception. Every `Intl` use of the form goes through this module and
+ * format-steps.ts (the formatters only the later steps use); the formatters are cached per locale and
+ * options.
  */
 import { COUNTRY_CODES } from '../api/countries.ts';
 
@@ -23,8 +24,13 @@ export function safeLocale(locale: string | null | undefined): string {
 }
 
 const formatters = new Map<string, unknown>();
-/** A cached formatter; `null` when the engine refuses the options even with `en`. */
-function cached<T>(kind: string, locale: string, options: object, make: (locale: string) => T): T | null {
+/** A cached formatter (also format-steps.ts's); `null` when the engine refuses the options even with `en`. */
+export function cached<T>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: (locale: string) => T,
+): T | null {
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   if (formatters.has(key)) return formatters.get(key) as T | null;
   let f: T | null;
@@ -70,19 +76,15 @@ export function countryOptions(locale: string): readonly { code: string; name: s
   return list;
 }
 
-/** Lower case for matching, in the locale's rules when the locale is usable. */
-export function lowerCase(text: string, locale: string): string {
-  try {
-    return text.toLocaleLowerCase(safeLocale(locale));
-  } catch {
-    return text.toLowerCase();
-  }
-}
-
 const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
   cached('date', locale, options, (l) => new Intl.DateTimeFormat(l, options));
 
-function formatWith(d: Date, locale: string, options: Intl.DateTimeFormatOptions, fallback: string): string {
+export function formatWith(
+  d: Date,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+  fallback: string,
+): string {
   if (Number.isNaN(d.getTime())) return fallback;
   try {
     return dateFormat(locale, options)?.format(d) ?? fallback;
@@ -92,7 +94,7 @@ function formatWith(d: Date, locale: string, options: Intl.DateTimeFormatOptions
 }
 
 /** A UTC date of the calendar parts, or null when they do not name a real day/time. */
-function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): Date | null {
+export function utc(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): Date | null {
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   date.setUTCFullYear(y);
   if (
@@ -119,38 +121,6 @@ export function formatDate(value: string | null | undefined, locale: string): st
   return d ? formatWith(d, locale, { dateStyle: 'long', timeZone: 'UTC' }, value) : value;
 }
 
-/** A time of day (`HH:MM` or `HH:MM:SS`) as the locale writes it; the text itself when it is not one. */
-export function formatTime(value: string | null | undefined, locale: string): string {
-  if (!value) return '';
-  const m = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!m) return value;
-  const seconds = m[3] !== undefined && m[3] !== '00';
-  const d = utc(2000, 1, 1, Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
-  return d
-    ? formatWith(d, locale, { timeStyle: seconds ? 'medium' : 'short', timeZone: 'UTC' }, value)
-    : value;
-}
-
-/**
- * A date and time (ISO 8601). With an offset (`Z`, `+02:00`) it is an instant, shown in the user's time
- * zone; without one it is a wall-clock time, shown as written. The text itself when it is not one.
- */
-export function formatDateTime(value: string | null | undefined, locale: string): string {
-  if (!value) return '';
-  const m =
-    /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
-      value.trim(),
-    );
-  if (!m) return value;
-  const wall = utc(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
-  if (!wall) return value;
-  const seconds = m[6] !== undefined && m[6] !== '00';
-  const style: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: seconds ? 'medium' : 'short' };
-  if (!m[7]) return formatWith(wall, locale, { ...style, timeZone: 'UTC' }, value);
-  const instant = new Date(value.trim().replace(' ', 'T'));
-  return formatWith(instant, locale, style, value);
-}
-
 /** A number as the locale writes it; the input as text when it is not a finite number. */
 export function formatNumber(
   value: unknown,
@@ -171,50 +141,4 @@ export function formatNumber(
   } catch {
     return String(value);
   }
-}
-
-/** Human-readable size in the locale (`4.2 MB`); plain bytes when the engine has no unit formatting. */
-export function formatBytes(bytes: number, locale: string): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return String(bytes);
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let i = 0;
-  while (value >= 1024 && i < units.length - 1) {
-    value /= 1024;
-    i++;
-  }
-  const unit = units[i]!;
-  const digits = value < 10 && i > 0 ? 1 : 0;
-  // `70 byte` reads as a typo in English: whole bytes are written out (`70 bytes`, `70 Byte`).
-  const unitDisplay = i === 0 ? 'long' : 'short';
-  const options = { style: 'unit', unit, unitDisplay, maximumFractionDigits: digits } as const;
-  try {
-    const f = cached('unit', locale, options, (l) => new Intl.NumberFormat(l, options));
-    if (f) return f.format(value);
-  } catch {
-    // below
-  }
-  return `${value.toFixed(digits)} ${['B', 'kB', 'MB', 'GB'][i]}`;
-}
-
-/** A list in the locale (`a, b or c` for a disjunction); a plain comma list where Intl.ListFormat fails. */
-export function formatList(
-  items: readonly string[],
-  locale: string,
-  type: 'conjunction' | 'disjunction' = 'conjunction',
-): string {
-  const options = { type } as const;
-  try {
-    const f = cached('list', locale, options, (l) => new Intl.ListFormat(l, options));
-    if (f) return f.format(items);
-  } catch {
-    // below
-  }
-  return items.join(', ');
-}
-
-/** A `#rrggbb` colour, or null when the text is not one (then it is shown as text). */
-export function hexColor(value: string | null | undefined): string | null {
-  const v = (value ?? '').trim();
-  return /^#[0-9a-fA-F]{6}$/.test(v) ? v : null;
 }

@@ -6,7 +6,7 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { localized } from '@lit/localize';
-import { KybClient } from '../api/kyb-client.ts';
+import { KybFormClient } from '../api/kyb-form-client.ts';
 import type { Flow, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
 import { localeDir } from '../i18n/dir.ts';
@@ -16,14 +16,15 @@ import { cssProps } from '../theme/css-props.ts';
 import { noTheme } from '../theme/no-theme.ts';
 import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
 import type { CompanyStep } from './company/controller.ts';
-import type { KybContext, SaveReport, StepController, StepId } from './context.ts';
+import type { SaveReport, ShellContext, StepController, StepId } from './context.ts';
 import { emit } from './shell/events.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
-import { FormObjects } from './shell/objects.ts';
+import type { FormObjects } from './shell/objects.ts';
 import { openForm, type Screens } from './shell/screens.ts';
 import { SaveLog } from './shell/saves.ts';
 import { TokenSession, unaddressableForm } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
+import { loadObjects } from './shell/steps.ts';
 import type { TokenProvider } from './shell/types.ts';
 import { moveFocus, prefetchLater, renderBody, type ViewHost } from './shell/view.ts';
 import {
@@ -232,7 +233,7 @@ export class KybFormElement extends LitElement {
   @state() private _progressOpen = false;
   @state() private _checking = false;
 
-  #client: KybClient | null = null;
+  #client: KybFormClient | null = null;
   readonly #session = new TokenSession(() => this.tokenProvider);
   #abort: AbortController | null = null;
   #info: KybInfo | null = null;
@@ -241,8 +242,12 @@ export class KybFormElement extends LitElement {
   #locale = 'en';
   #company: CompanyStep | null = null;
   #screens: Screens | null = null;
-  /** The form's objects and the later steps' controllers (null while no form exists). */
+  /** The form's objects and the later steps' controllers (null while no form exists or their code loads). */
   #objects: FormObjects | null = null;
+  /** Settles with `#objects` once their code is here (null: no form, a failed download, a reset). */
+  #objectsReady: Promise<FormObjects | null> = Promise.resolve(null);
+  /** Why the objects' code could not be downloaded; the step shows it with "Try again". */
+  #objectsFailed: ErrorInfo | null = null;
   readonly #saves = new SaveLog();
   #focus: 'heading' | 'summary' | { id: string } | null = null;
   #loadQueued = false;
@@ -277,6 +282,9 @@ export class KybFormElement extends LitElement {
     requestUpdate: () => this.requestUpdate(),
     company: () => this.#company,
     objects: () => this.#objects,
+    objectsReady: () => this.#objectsReady,
+    objectsFailed: () => this.#objectsFailed,
+    retryObjects: () => this.#startObjects(this.#formId),
     screens: () => this.#screens,
     controller: (step) => this.#controller(step),
     note: () => this._submitNote,
@@ -393,6 +401,8 @@ export class KybFormElement extends LitElement {
     this.#objects?.dispose();
     this.#company = null;
     this.#objects = null;
+    this.#objectsReady = Promise.resolve(null);
+    this.#objectsFailed = null;
     this.#saves.clear();
   }
 
@@ -424,7 +434,7 @@ export class KybFormElement extends LitElement {
       const message = 'No token was given.';
       return this.#fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
     }
-    const client = new KybClient({
+    const client = new KybFormClient({
       baseUrl: this.apiBase || '',
       allowInsecureHttp: this.allowInsecureHttp,
       idempotencyKeys: this.idempotencyKeys,
@@ -486,16 +496,38 @@ export class KybFormElement extends LitElement {
     this.#startObjects(form.id);
   }
 
-  #startObjects(formId: string, early?: Promise<Questionnaire[]>) {
-    if (!this.#client) return;
+  /** Loads the objects' code (a small chunk), then the objects; a later call or a reset supersedes it. */
+  #startObjects(formId: string | null, early?: Promise<Questionnaire[]>) {
+    const client = this.#client;
+    if (!client || !formId) return;
     this.#objects?.dispose();
-    this.#objects = new FormObjects(this.#host, this.#client, formId, this.#flow);
-    this.#objects.load(early);
+    this.#objects = null;
+    this.#objectsFailed = null;
+    this.requestUpdate();
+    const ready: Promise<FormObjects | null> = loadObjects().then(
+      (m) => {
+        if (this.#objectsReady !== ready) return null;
+        const objects = new m.FormObjects(this.#host, client, formId, this.#flow);
+        this.#objects = objects;
+        objects.load(early);
+        this.requestUpdate();
+        return objects;
+      },
+      (err: unknown) => {
+        if (this.#objectsReady !== ready) return null;
+        const info = errorInfo(err);
+        this.#objectsFailed = info;
+        this.#emitError(info.cause, info);
+        this.requestUpdate();
+        return null;
+      },
+    );
+    this.#objectsReady = ready;
   }
 
   /** Every step's controller, for the submit (waits for data and code still loading). */
   async #ensureAll(): Promise<void> {
-    const objects = this.#objects;
+    const objects = await this.#objectsReady;
     if (!objects) return;
     await objects.loaded;
     await Promise.all(this._s.steps.map((step) => objects.ensureStep(step)));
@@ -525,12 +557,13 @@ export class KybFormElement extends LitElement {
     if (this._s.phase !== 'ready' || this._s.sessionEnded || isSubmittedStatus(this._s.formStatus)) return;
     const ctx = this.#ctx();
     void this.#company?.retry().catch(noop);
-    for (const step of Object.values(this.#objects?.steps ?? {}) as StepController[])
+    for (const step of Object.values(this.#objects?.steps ?? {}) as StepController<ShellContext>[])
       if (step?.dirty) void step.flush(ctx).catch(noop);
     if (this.#objects?.error) this.#objects.retry();
+    else if (this.#objectsFailed) this.#startObjects(this.#formId);
   }
 
-  #ctx(): KybContext {
+  #ctx(): ShellContext {
     const all = showsAllErrors(this._s, this._s.current);
     return {
       client: this.#client!,
@@ -546,11 +579,11 @@ export class KybFormElement extends LitElement {
     };
   }
 
-  #controller(step: StepId): StepController | undefined {
+  #controller(step: StepId): StepController<ShellContext> | undefined {
     return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
   }
 
-  #controllers(): StepController[] {
+  #controllers(): StepController<ShellContext>[] {
     return this._s.steps.flatMap((id) => this.#controller(id) ?? []);
   }
 

@@ -4,6 +4,110 @@
  */
 import { css } from 'lit';
 
+/**
+ * The shell's and the fields' rules that no first-screen node uses (cards, lists, icons,
+ * warning and info boxes, the danger and link buttons, upload progress, state chips). Added first of the
+ * later styles, right after form-styles.ts's rules, so the cascade is the one they had there.
+ */
+export const laterBaseStyles = css`
+  /* A field inside a group (Position 1, 2, 3): its label is secondary to the group's legend. */
+  fieldset.field .field {
+    margin-bottom: calc(var(--space) * 0.75);
+  }
+  fieldset.field .field .field-label {
+    font-weight: 500;
+  }
+  .btn-danger {
+    background: var(--c-bg);
+    color: var(--c-error);
+    border-color: var(--c-error);
+  }
+  /* :enabled: a disabled danger button keeps the disabled look (styles.ts) when hovered. */
+  .btn-danger:enabled:hover {
+    background: var(--c-error-bg);
+  }
+  /* No first-screen control holds an icon; these carry --kyb-color-disabled-icon. */
+  .btn svg,
+  .icon {
+    width: 1.25em;
+    height: 1.25em;
+    fill: currentColor;
+  }
+  .btn:disabled svg {
+    fill: var(--c-disabled-icon);
+  }
+  /* The warning and info boxes (--kyb-color-warning / -info and their backgrounds). */
+  .status.warning {
+    background: var(--c-warning-bg);
+    border-color: var(--c-warning);
+    color: var(--c-text);
+  }
+  .status.info {
+    background: var(--c-info-bg);
+    border-color: var(--c-info);
+    color: var(--c-text);
+  }
+  .btn-link {
+    background: none;
+    border: none;
+    color: var(--c-primary);
+    text-decoration: underline;
+    padding: 0.25em;
+    min-height: calc(var(--size) * 2.75);
+    font: inherit;
+    cursor: pointer;
+  }
+  /* A single checkbox on its own (not in a group): a normal row, spaced like a field. */
+  .option-row {
+    margin: 0 0 calc(var(--space) * 1.25);
+  }
+  .options-inline {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 calc(var(--space) * 1.5);
+  }
+  .card {
+    background: var(--c-bg);
+    border: 1px solid var(--c-border);
+    border-radius: var(--radius);
+    padding: var(--space);
+    margin: 0 0 var(--space);
+  }
+  .card.surface,
+  .surface {
+    background: var(--c-surface);
+  }
+  .list {
+    list-style: none;
+    margin: 0 0 var(--space);
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--space) * 0.5);
+  }
+  .chip.success {
+    background: var(--c-success-bg);
+    color: var(--c-success);
+    border-color: var(--c-success);
+  }
+  .chip.error {
+    background: var(--c-error-bg);
+    color: var(--c-error);
+    border-color: var(--c-error);
+  }
+  .chip.warning {
+    background: var(--c-warning-bg);
+    color: var(--c-warning);
+    border-color: var(--c-warning);
+  }
+  progress {
+    width: 100%;
+    height: calc(var(--size) * 0.5);
+    /* --kyb-color-secondary: the secondary accent (upload progress). */
+    accent-color: var(--c-secondary);
+  }
+`;
+
 export const stepStyles = css`
   .review-section-head {
     display: flex;

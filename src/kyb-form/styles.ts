@@ -1,7 +1,8 @@
 /**
  * The styles of `<kyb-form>`'s shell: the frame, header, progress, navigation, buttons, status boxes,
- * loading and error screens. What the steps render (fields, cards, review, people, documents,
- * questionnaires) is styled by form-styles.ts, which loads with the steps' code.
+ * loading and error screens. What the steps render is styled by form-styles.ts (fields, with the company
+ * step) and, for what only later steps use (cards, lists, danger and link buttons, icons, review,
+ * people, documents, questionnaires), by the later styles (step-styles.ts and shell/later.ts).
  *
  * Every size derives from the element's own base, `--kyb-font-size` (16px), set on `:host` and again on
  * the inner `.root` as `--size`: font sizes are `calc(var(--size) * n)` (no compounding through nesting),
@@ -339,39 +340,12 @@ export const styles = css`
     border-color: var(--c-primary-hover);
     background: var(--c-surface);
   }
-  .btn-danger {
-    background: var(--c-bg);
-    color: var(--c-error);
-    border-color: var(--c-error);
-  }
-  .btn-danger:hover {
-    background: var(--c-error-bg);
-  }
-  .btn-link {
-    background: none;
-    border: none;
-    color: var(--c-primary);
-    text-decoration: underline;
-    padding: 0.25em;
-    min-height: calc(var(--size) * 2.75);
-    font: inherit;
-    cursor: pointer;
-  }
   .btn:disabled,
   .btn[aria-disabled='true'] {
     background: var(--c-disabled);
     border-color: var(--c-disabled);
     color: var(--c-disabled-text);
     cursor: not-allowed;
-  }
-  .btn svg,
-  .icon {
-    width: 1.25em;
-    height: 1.25em;
-    fill: currentColor;
-  }
-  .btn:disabled svg {
-    fill: var(--c-disabled-icon);
   }
 
   .status {
@@ -389,16 +363,6 @@ export const styles = css`
   .status.error {
     background: var(--c-error-bg);
     border-color: var(--c-error);
-    color: var(--c-text);
-  }
-  .status.warning {
-    background: var(--c-warning-bg);
-    border-color: var(--c-warning);
-    color: var(--c-text);
-  }
-  .status.info {
-    background: var(--c-info-bg);
-    border-color: var(--c-info);
     color: var(--c-text);
   }
 

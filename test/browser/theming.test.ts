@@ -377,6 +377,13 @@ async function kybForm(theme: unknown = null) {
     html`<kyb-form .token=${s.token} api-base="/sandbox" locale="en"></kyb-form>`,
   );
   await ready(el);
+  // The rules no first-screen node uses (cards, warning and info boxes, icons) come with the later chunk,
+  // prefetched once the company step is up.
+  const later = () =>
+    el.shadowRoot!.adoptedStyleSheets.some((sheet) =>
+      [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.startsWith('.status.info')),
+    );
+  await waitUntil(later, 'the later styles', { timeout: 10000 });
   return el;
 }
 async function ageCheck() {

@@ -22,9 +22,9 @@ const staticImports = (file: string) =>
   );
 /** Each element's preload list, as the entry holds it. */
 function preloadGraph(file: string): Record<string, string[]> {
-  const m = /("\{\\"kyb-form\\".*?\}")/.exec(read(file));
+  const m = /'(\{"kyb-form".*?\})'/.exec(read(file));
   assert.ok(m, `${file} holds the preload graph`);
-  return JSON.parse(JSON.parse(m[1]!) as string) as Record<string, string[]>;
+  return JSON.parse(m[1]!) as Record<string, string[]>;
 }
 
 before(() => {
@@ -58,11 +58,55 @@ describe('CDN chunk graph', () => {
     assert.ok(!has(age, /chunks\/(kyb-screens|schemas-kyb)-/), 'age: no KYB code or schemas');
     assert.ok(!has(kyb, /chunks\/screens-/), 'kyb: no age capture screens');
     // Every preloaded file exists, and each list is closed under static imports (nothing discovered late).
-    for (const [tag, files] of Object.entries(graph))
+    for (const [tag, files] of [
+      ['kyb-form', kyb],
+      ['age-check', age],
+    ] as const)
       for (const file of files) {
         assert.ok(existsSync(join(CDN, file)), `${tag}: ${file} exists`);
         for (const dep of staticImports(file))
           assert.ok(files.includes(dep), `${tag}: ${file} imports ${dep}`);
+      }
+  });
+
+  test("what the loader fetches once the first answer is in: the theme, each locale's texts", () => {
+    const graph = preloadGraph('verify-elements.js') as unknown as {
+      'kyb-form': string[];
+      'age-check': string[];
+      theme: string[];
+      i18n: Record<string, [string, string]>;
+    };
+    // The theme's code, with what it imports beyond <kyb-form>'s first screen.
+    assert.ok(graph.theme.some((f) => /^chunks\/theme-/.test(f)));
+    for (const file of graph.theme)
+      for (const dep of staticImports(file))
+        assert.ok([...graph['kyb-form'], ...graph.theme].includes(dep), `theme: ${file} imports ${dep}`);
+    // Every locale but English, each with <kyb-form>'s and <age-check>'s first texts, which import only
+    // what both first screens load.
+    assert.deepEqual(Object.keys(graph.i18n).sort(), [
+      'bg',
+      'cs',
+      'de',
+      'es',
+      'et',
+      'fr',
+      'hu',
+      'it',
+      'ja',
+      'lt',
+      'lv',
+      'nl',
+      'pl',
+      'pt',
+      'ro',
+      'ru',
+    ]);
+    for (const [locale, hashes] of Object.entries(graph.i18n))
+      for (const hash of hashes) {
+        const file = `chunks/${locale}-${hash}.js`;
+        assert.ok(existsSync(join(CDN, file)), `${file} exists`);
+        for (const dep of staticImports(file))
+          assert.ok(graph['kyb-form'].includes(dep) && graph['age-check'].includes(dep), `${file}: ${dep}`);
       }
   });
 

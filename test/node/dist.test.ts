@@ -126,6 +126,46 @@ describe('built files in real Chromium against the sandbox', () => {
     await page.close();
   });
 
+  test('the loader loads the region names while the code downloads; without Intl.DisplayNames countries show by code', async () => {
+    for (const missing of [false, true]) {
+      const t = await tokens();
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      // Records, for each Intl.DisplayNames made, whether <kyb-form>'s code had arrived by then.
+      // (A string, not a function: the test's compiled functions carry helpers the page does not have.)
+      await page.addInitScript(`{
+        window.__made = [];
+        const Real = Intl.DisplayNames;
+        function Spy(...args) {
+          window.__made.push(customElements.get('kyb-form') !== undefined);
+          return new Real(...args);
+        }
+        Object.defineProperty(Intl, 'DisplayNames', { value: ${missing} ? undefined : Spy, configurable: true });
+      }`);
+      await page.goto(`${server.origin}/plain.html`);
+      await page.evaluate((kyb) => {
+        const form = document.createElement('kyb-form');
+        form.setAttribute('api-base', '/sandbox');
+        form.setAttribute('token', kyb);
+        document.querySelector('#kyb')!.append(form);
+      }, t.kyb);
+      const country = page.getByLabel('Country').first();
+      await country.waitFor();
+      const made = await page.evaluate(() => (window as unknown as { __made: boolean[] }).__made);
+      if (missing) {
+        assert.deepEqual(made, []);
+        assert.ok(await country.locator('option[value="LT"]').count(), 'Lithuania is still offered');
+        assert.match((await country.locator('option[value="LT"]').textContent()) ?? '', /LT/);
+      } else {
+        assert.equal(made[0], false, 'the first one was made before the code arrived');
+        assert.match((await country.locator('option[value="LT"]').textContent()) ?? '', /Lithuania/);
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+
   test('the CDN build loads the steps and their translations when needed (German)', async () => {
     const t = await tokens();
     const page = await browser.newPage();

@@ -2,6 +2,8 @@
  * The CDN loader starts each element's first requests (`GET /kyb/info/`, `GET /kyb/forms/`,
  * `GET /age-estimation/session/`) as soon as it sees the tag, in parallel with the element's code; the
  * element adopts the answers instead of asking again, and never adopts an answer sent with another token.
+ * What the loader knows next is fetched with the code too: the theme's code when the info has a theme,
+ * and the translations of the element's locale (attribute, the info's locale, the browser's languages).
  * Real Chromium (playwright-core) on the built CDN bundle, the sandbox over loopback HTTP.
  */
 import { after, before, describe, test } from 'node:test';
@@ -10,6 +12,7 @@ import { chromium, type Browser, type Page, type Request } from 'playwright-core
 import { buildCdn, chromiumLaunchOptions, startPageServer, type PageServer } from '../support/page-server.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
+import { ageRequest } from '../support/age-request.ts';
 
 let server: PageServer;
 let browser: Browser;
@@ -125,5 +128,117 @@ describe('the loader sends the first request, the element adopts it', () => {
       .waitFor();
     assert.equal(seen.filter((r) => r.path === '/age-estimation/session/').length, 1, JSON.stringify(seen));
     await page.close();
+  });
+});
+
+/**
+ * Holds every chunk of the element's code until a request for each of `wanted` (chunk file names) has
+ * been seen, at most 10 s. Returns whether they were seen: a chunk the element would ask for only once
+ * its own code runs cannot be among them, so this proves the loader asked for it first.
+ */
+async function holdCodeUntil(page: Page, wanted: RegExp[]): Promise<() => boolean> {
+  const seen = new Set<RegExp>();
+  let inTime = false;
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    release();
+  }, 10000);
+  await page.route('**/cdn/chunks/**', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+    const match = wanted.find((re) => re.test(name));
+    if (match) {
+      seen.add(match);
+      if (seen.size === wanted.length && !inTime && !timedOut) {
+        inTime = true;
+        clearTimeout(timer);
+        release();
+      }
+    } else await released;
+    await route.continue();
+  });
+  return () => inTime;
+}
+
+const chunkRequests = (page: Page) => {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/cdn/chunks/')) names.push(u.pathname.slice('/cdn/chunks/'.length));
+  });
+  return names;
+};
+
+describe('the loader fetches what the first answer says comes next', () => {
+  test('a themed German <kyb-form>: the theme and the German texts download with the code', async () => {
+    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+    const account = await control.createAccount({
+      kyb: {
+        info: {
+          locale: 'de',
+          theme: { companyName: 'Partner GmbH', colors: { primary: '#0b57d0' } },
+          flow: null,
+        },
+      },
+    });
+    const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
+    const token = (await partner.createKybToken({ clientId: `early-de-${Date.now()}` })).tokenString;
+    pages['/themed-de.html'] = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Früh</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head>
+<body><main><kyb-form api-base="/sandbox" token="${token}"></kyb-form></main></body></html>`;
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const early = await holdCodeUntil(page, [/^theme-[\w-]+\.js$/, /^de-[\w-]{8}\.js$/]);
+    await page.goto(`${server.origin}/themed-de.html`);
+    await page.getByLabel('Name des Unternehmens').waitFor();
+    assert.ok(early(), 'the theme and the German texts were requested before the element ran');
+    assert.ok(await page.getByText('Partner GmbH').first().isVisible(), "the theme's name is shown");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('<age-check> in a German browser: the German texts download with the code', async () => {
+    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+    const partner = new PartnerClient({
+      baseUrl: `${server.origin}/sandbox`,
+      ...(await control.createAccount({})),
+    });
+    const token = (await partner.createAgeToken(ageRequest())).token;
+    pages['/age-de.html'] = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Alter</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head>
+<body><main><age-check api-base="/sandbox" token="${token}"></age-check></main></body></html>`;
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    const early = await holdCodeUntil(page, [/^de-[\w-]{8}\.js$/]);
+    await page.goto(`${server.origin}/age-de.html`);
+    await page.getByRole('button', { name: 'Zustimmen und starten' }).waitFor();
+    assert.ok(early(), 'the German texts were requested before the element ran');
+    await context.close();
+  });
+
+  test('an English form without a theme downloads neither', async () => {
+    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+    const plain = await control.createAccount({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
+    const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...plain });
+    const plainToken = (await partner.createKybToken({ clientId: `early-en-${Date.now()}` })).tokenString;
+    pages['/plain-en.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head>
+<body><main><kyb-form api-base="/sandbox" token="${plainToken}"></kyb-form></main></body></html>`;
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const names = chunkRequests(page);
+    await page.goto(`${server.origin}/plain-en.html`);
+    await companyField(page).waitFor();
+    assert.ok(names.length > 0);
+    assert.deepEqual(
+      names.filter((n) => /^theme-|^[a-z]{2}-[\w-]{8}\.js$/.test(n)),
+      [],
+      'no theme code and no translations',
+    );
+    await context.close();
   });
 });

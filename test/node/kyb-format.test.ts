@@ -7,17 +7,19 @@ import assert from 'node:assert/strict';
 import {
   countryName,
   countryOptions,
-  formatBytes,
   formatDate,
-  formatDateTime,
   formatNumber,
+  safeLocale,
+} from '../../src/kyb-form/format.ts';
+import {
+  formatBytes,
+  formatDateTime,
   formatTime,
   hexColor,
   lowerCase,
-  safeLocale,
-} from '../../src/kyb-form/format.ts';
+} from '../../src/kyb-form/format-steps.ts';
 import { answerValue } from '../../src/kyb-form/questionnaire/summary.ts';
-import { customSummaryValue } from '../../src/kyb-form/custom-fields.ts';
+import { customSummaryValue } from '../../src/kyb-form/review/summary-list.ts';
 import type { Question } from '../../src/api/kyb.ts';
 
 const ARBITRARY = [

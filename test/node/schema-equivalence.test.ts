@@ -7,7 +7,8 @@
 import { describe, test } from 'node:test';
 import * as z from 'zod/mini';
 import { bounded, DateOnly, DateTime, dict, KybErrorBody, opt, orElse, Uuid } from '../../src/api/common.ts';
-import { AdditionalInfoRead, AdditionalInfoRequest, Email } from '../../src/api/kyb-company.ts';
+import { AdditionalInfoRead, Email } from '../../src/api/kyb-company.ts';
+import { AdditionalInfoRequest } from '../../src/api/kyb-company-write.ts';
 import { Theme, THEME_COLOR_KEYS } from '../../src/api/kyb-flow.ts';
 import {
   Answers,

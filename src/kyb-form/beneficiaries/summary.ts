@@ -9,10 +9,11 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Beneficiary, KybDocument } from '../../api/kyb.ts';
 import type { FieldIssue } from '../context.ts';
-import { customDraftText, customSummaryValue } from '../custom-fields.ts';
+import { customDraftText } from '../custom-fields.ts';
 import { docTypeLabel } from '../documents/state.ts';
 import { countryName, formatDate, formatNumber } from '../format.ts';
 import {
+  customSummaryValue,
   renderProblems,
   renderSummaryList,
   type SummaryRow,

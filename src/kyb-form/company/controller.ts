@@ -8,15 +8,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
-import type { KybClient } from '../../api/kyb-client.ts';
+import type { KybFormClient } from '../../api/kyb-form-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
-import type { FieldIssue, KybContext, SaveState, StepController } from '../context.ts';
+import type { FieldIssue, SaveState, ShellContext, StepController } from '../context.ts';
 import { LateWrites } from '../late-writes.ts';
-import { customSummaryValue, isGroupType, renderCustomControl } from '../custom-fields.ts';
+import { isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
-import { countryName, countryOptions } from '../format.ts';
-import type { SummaryRow, SummaryValue } from '../review/summary-list.ts';
+import { countryOptions } from '../format.ts';
 import {
   canCreate,
   companyPayload,
@@ -32,7 +31,7 @@ import {
 } from './model.ts';
 
 export interface CompanyStepInit {
-  client: KybClient;
+  client: KybFormClient;
   flow: Flow | null;
   /** The form as listed, or null when none exists yet (the step creates it). */
   form: KybFormFirst | null;
@@ -151,17 +150,17 @@ const RETRY_STEPS_MS = [2000, 5000, 10000, 20000, 30000];
 
 export { fieldId } from './model.ts';
 
-export class CompanyStep implements StepController {
+export class CompanyStep implements StepController<ShellContext> {
   readonly defs: FieldDef[];
   readonly feedback = new FeedbackTracker();
-  #client: KybClient;
+  #client: KybFormClient;
   #draft: Record<string, string>;
   #base: CompanyWrite;
   #lastSent: string;
   #formId: string | null;
   #state: SaveState = 'idle';
   #error: ApiError | undefined;
-  #ctx: KybContext | null = null;
+  #ctx: ShellContext | null = null;
   #debounce: ReturnType<typeof setTimeout> | undefined;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #retries = 0;
@@ -363,7 +362,7 @@ export class CompanyStep implements StepController {
     return this.save();
   }
 
-  async flush(ctx: KybContext): Promise<void> {
+  async flush(ctx: ShellContext): Promise<void> {
     this.#ctx = ctx;
     // After an unclear PATCH, the current company goes again now (and again after the settle delay).
     this.#late.hurry();
@@ -379,7 +378,7 @@ export class CompanyStep implements StepController {
     return issue ? issueMessage(issue) : null;
   }
 
-  validate(ctx: KybContext): FieldIssue[] {
+  validate(ctx: ShellContext): FieldIssue[] {
     this.#ctx = ctx;
     const issues = draftIssues(this.defs, this.#draft);
     return this.defs
@@ -392,31 +391,7 @@ export class CompanyStep implements StepController {
       }));
   }
 
-  /**
-   * The review summary's rows: every field's label and value as the review shows it (countries by name,
-   * lists as lists, custom values formatted), its problem and the Edit link to its control.
-   */
-  summary(ctx: KybContext): SummaryRow[] {
-    const locale = ctx.locale;
-    const issues = new Map(ctx.readOnly ? [] : this.validate(ctx).map((i) => [i.id, i]));
-    return this.defs.map((d) => {
-      const text = this.#draft[d.draftKey] ?? '';
-      let value: SummaryValue = text;
-      if (d.kind === 'standard' && d.key === 'country') value = countryName(text, locale);
-      if (d.kind === 'standard' && d.key === 'brandNames')
-        value = { list: text.split(/\r?\n/).filter((x) => x.trim() !== '') };
-      if (d.kind === 'custom') value = customSummaryValue(d, text, locale);
-      const id = d.kind === 'custom' && d.type === 'SELECT_MULTI' ? `${fieldId(d)}-0` : fieldId(d);
-      return {
-        label: this.#label(d).trim() || d.key,
-        value,
-        issue: issues.get(id) ?? null,
-        edit: ctx.readOnly || d.readOnly ? null : { id, step: 'company' as const },
-      };
-    });
-  }
-
-  #control(def: FieldDef, ctx: KybContext, error: string | null, hasDesc: boolean): TemplateResult {
+  #control(def: FieldDef, ctx: ShellContext, error: string | null, hasDesc: boolean): TemplateResult {
     const id = fieldId(def);
     const value = this.#draft[def.draftKey] ?? '';
     const readOnly = def.readOnly || ctx.readOnly;
@@ -493,7 +468,7 @@ export class CompanyStep implements StepController {
     />`;
   }
 
-  render(ctx: KybContext): TemplateResult {
+  render(ctx: ShellContext): TemplateResult {
     this.#ctx = ctx;
     const flowDescription = ctx.flow?.description;
     return html`<div class="step-body" part="company">

@@ -10,10 +10,10 @@ import {
   type Company,
   type CompanyFieldName,
   type CompanyKey,
-  type CompanyWrite,
   type CustomFieldType,
   type CustomValue,
 } from '../../api/kyb-company.ts';
+import type { CompanyWrite } from '../../api/kyb-company-write.ts';
 import type { Flow } from '../../api/kyb-flow.ts';
 import { customDraftText, parseCustom } from '../custom-fields.ts';
 

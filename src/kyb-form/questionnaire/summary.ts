@@ -8,15 +8,8 @@ import { msg } from '@lit/localize';
 import type { AnswerValue, Question } from '../../api/kyb.ts';
 import { base64Bytes } from '../../api/common.ts';
 import { textOr } from '../field.ts';
-import {
-  countryName,
-  formatBytes,
-  formatDate,
-  formatDateTime,
-  formatNumber,
-  formatTime,
-  hexColor,
-} from '../format.ts';
+import { countryName, formatDate, formatNumber } from '../format.ts';
+import { formatBytes, formatDateTime, formatTime, hexColor } from '../format-steps.ts';
 import type { SummaryFile, SummaryValue } from '../review/summary-list.ts';
 import { isFileAnswer, isFileUrl, isSingleCheckbox, normalizeValue } from './answers-state.ts';
 

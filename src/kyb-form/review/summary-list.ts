@@ -12,6 +12,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { msg } from '@lit/localize';
 import type { FieldIssue, StepId } from '../context.ts';
+import { customDisplay, type CustomSpec } from '../custom-fields.ts';
+import { textOr } from '../field.ts';
+import { countryName } from '../format.ts';
 
 /** A file of a summary: its name and, when known, a detail such as its size (already formatted). */
 export interface SummaryFile {
@@ -25,6 +28,24 @@ export interface SummaryFile {
  */
 export type SummaryValue =
   string | { list: readonly string[] } | { color: string } | { files: readonly SummaryFile[] };
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** A custom field's value as the review's summary list shows it: lists (`*_MULTI`) as lists, the rest as text. */
+export function customSummaryValue(
+  spec: Pick<CustomSpec, 'type' | 'choices'>,
+  text: string,
+  locale: string,
+): string | { list: string[] } {
+  if (spec.type === 'COUNTRY_MULTI') return { list: lines(text).map((c) => countryName(c, locale)) };
+  if (spec.type === 'SELECT_MULTI')
+    return { list: lines(text).map((k) => textOr(spec.choices.find((c) => c.key === k)?.title, k)) };
+  return customDisplay(spec, text, locale);
+}
 
 /** Where a row's Edit link goes. */
 export interface EditTarget {

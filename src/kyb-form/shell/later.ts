@@ -5,7 +5,7 @@
  */
 import { css } from 'lit';
 import { renderSummaryList } from '../review/summary-list.ts';
-import { stepStyles } from '../step-styles.ts';
+import { laterBaseStyles, stepStyles } from '../step-styles.ts';
 import { reviewStyles } from '../review/styles.ts';
 import { uploadStyles } from '../upload/styles.ts';
 
@@ -13,8 +13,9 @@ export { renderReviewView } from './review-view.ts';
 export { submitForm } from './submit.ts';
 export { renderSummaryList };
 
-/** The upload controls', the review's and the later steps' styles, added after form-styles.ts's. */
+/** The later steps' shared rules, the upload controls', the review's and the steps' own styles, added after form-styles.ts's. */
 export const laterStyles = css`
+  ${laterBaseStyles}
   ${uploadStyles}
   ${reviewStyles}
   ${stepStyles}

@@ -5,7 +5,7 @@
  * progress opens the steps `canOpen` allows. Leaving the company step sends what is pending there.
  */
 import type { CompanyStep } from '../company/controller.ts';
-import type { KybContext, StepController, StepId } from '../context.ts';
+import type { ShellContext, StepController, StepId } from '../context.ts';
 import { canOpen, type KybAction, type KybState } from '../state.ts';
 import type { FormObjects } from './objects.ts';
 import { isLazyStep } from './steps.ts';
@@ -16,9 +16,11 @@ export interface NavigationHost {
   setFocus(focus: 'heading' | 'summary' | { id: string }): void;
   company(): CompanyStep | null;
   objects(): FormObjects | null;
+  /** Settles with the objects once their code is here (null when there are none). */
+  objectsReady(): Promise<FormObjects | null>;
   formId(): string | null;
-  controller(step: StepId): StepController | undefined;
-  ctx(): KybContext;
+  controller(step: StepId): StepController<ShellContext> | undefined;
+  ctx(): ShellContext;
   /** Continue is waiting (its button shows `aria-disabled`). */
   setChecking(checking: boolean): void;
   requestUpdate(): void;
@@ -40,7 +42,11 @@ export class Navigation {
 
   #arrived() {
     const step = this.#host.state().current;
-    if (isLazyStep(step)) void this.#host.objects()?.ensureModule(step).catch(noop);
+    if (!isLazyStep(step)) return;
+    // The objects' code may still be on its way (a form just created): then once it is here.
+    const objects = this.#host.objects();
+    if (objects) void objects.ensureModule(step).catch(noop);
+    else void this.#host.objectsReady().then((o) => o?.ensureModule(step).catch(noop));
   }
 
   go(step: StepId, focus: 'heading' | { id: string } = 'heading'): void {
@@ -73,7 +79,7 @@ export class Navigation {
       // The form is being created: its id opens the next steps (and tells how many there are).
       if (current === 'company' && company && !host.formId() && company.saveState === 'saving')
         await company.save().catch(noop);
-      const objects = host.objects();
+      const objects = host.objects() ?? (host.formId() ? await host.objectsReady() : null);
       const controller =
         objects && current !== 'company' && !objects.error
           ? await objects.ensureStep(current)

@@ -2,11 +2,14 @@
  * The form's objects and the controllers of the steps after the company step: round trips 2
  * (beneficiaries, documents, questionnaires) and 3 (answers), and the steps' code, which is not waited
  * for: it loads when the browser is idle after the first screen, or at once when the user goes to the
- * step (which shows a placeholder meanwhile). One instance per form and load; `dispose()` ends it.
+ * step (which shows a placeholder meanwhile). One instance per form and load; `dispose()` ends it. A
+ * chunk of its own (steps.ts loadObjects): the first screen of a new form does not need it.
  */
-import type { KybClient } from '../../api/kyb-client.ts';
+import type { TemplateResult } from 'lit';
+import { KybClient } from '../../api/kyb-client.ts';
+import type { KybFormClient } from '../../api/kyb-form-client.ts';
 import type { Answers, Flow, Questionnaire } from '../../api/kyb.ts';
-import type { StepController, StepId } from '../context.ts';
+import type { KybContext, ShellContext, StepController, StepId } from '../context.ts';
 import { errorInfo, uniqueById, type ErrorInfo, type KybAction, type KybState } from '../state.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
 import { isLazyStep, loadStep, type LazyStep, type StepData, type StepFactory } from './steps.ts';
@@ -20,9 +23,14 @@ export interface ObjectsHost {
 
 const noop = () => undefined;
 
+/** A later step's controller as it is made: it may offer the review a summary, and end its work. */
+type Step = StepController & { summary?: (ctx: KybContext) => TemplateResult; dispose?: () => void };
+
 export class FormObjects {
-  /** The controllers created so far. */
-  readonly steps: Partial<Record<StepId, StepController>> = {};
+  /** The controllers created so far, as the shell calls them (with its context). */
+  readonly steps: Partial<Record<StepId, StepController<ShellContext>>> = {};
+  /** The later steps' client: the core's transport with their calls (people, documents, answers). */
+  readonly client: KybClient;
   /** Why the objects (or a step's code) could not load; the step shows it with "Try again". */
   error: ErrorInfo | null = null;
   /** Settles when the objects are loaded (or failed). */
@@ -34,13 +42,12 @@ export class FormObjects {
   readonly #abort = new AbortController();
   #cancelIdle: () => void = noop;
   readonly #host: ObjectsHost;
-  readonly #client: KybClient;
   readonly #formId: string;
   readonly #flow: Flow | null;
 
-  constructor(host: ObjectsHost, client: KybClient, formId: string, flow: Flow | null) {
+  constructor(host: ObjectsHost, client: KybFormClient, formId: string, flow: Flow | null) {
     this.#host = host;
-    this.#client = client;
+    this.client = new KybClient({ http: client.http });
     this.#formId = formId;
     this.#flow = flow;
   }
@@ -56,7 +63,7 @@ export class FormObjects {
   }
 
   async #load(early?: Promise<Questionnaire[]>): Promise<void> {
-    const client = this.#client;
+    const client = this.client;
     const formId = this.#formId;
     const flow = this.#flow;
     const signal = this.#abort.signal;
@@ -114,11 +121,37 @@ export class FormObjects {
     const d = this.#data;
     const has = (step: StepId) => this.#host.state().steps.includes(step) && !this.steps[step];
     if (has('beneficiaries') && beneficiaries && d.beneficiaries)
-      this.steps.beneficiaries = beneficiaries(d.beneficiaries);
-    if (has('documents') && documents && d.documents) this.steps.documents = documents(d.documents);
+      this.steps.beneficiaries = this.#shell(beneficiaries(d.beneficiaries));
+    if (has('documents') && documents && d.documents)
+      this.steps.documents = this.#shell(documents(d.documents));
     if (has('questionnaires') && questionnaires && d.questionnaires)
-      this.steps.questionnaires = questionnaires(d.questionnaires);
+      this.steps.questionnaires = this.#shell(questionnaires(d.questionnaires));
     this.#host.requestUpdate();
+  }
+
+  /**
+   * A step's controller as the shell calls it: each call gets the shell's context with the later steps'
+   * client (the shell and the company step know only the core client).
+   */
+  #shell(step: Step): StepController<ShellContext> & {
+    summary?: (ctx: ShellContext) => TemplateResult;
+    dispose(): void;
+  } {
+    const ctx = (c: ShellContext): KybContext => ({ ...c, client: this.client });
+    const summary = step.summary?.bind(step);
+    return {
+      render: (c) => step.render(ctx(c)),
+      validate: (c) => step.validate(ctx(c)),
+      flush: (c) => step.flush(ctx(c)),
+      get dirty() {
+        return step.dirty;
+      },
+      get editing() {
+        return step.editing;
+      },
+      ...(summary ? { summary: (c: ShellContext) => summary(ctx(c)) } : {}),
+      dispose: () => step.dispose?.(),
+    };
   }
 
   /** Loads a step's code (once); a failure shows in the step with "Try again". */
@@ -138,7 +171,7 @@ export class FormObjects {
   }
 
   /** A step's controller once its data and code are there (undefined when they could not load). */
-  async ensureStep(step: StepId): Promise<StepController | undefined> {
+  async ensureStep(step: StepId): Promise<StepController<ShellContext> | undefined> {
     if (isLazyStep(step)) await Promise.all([this.loaded, this.ensureModule(step).catch(noop)]);
     return this.steps[step];
   }

@@ -1,25 +1,78 @@
 /**
- * The review step as the shell renders it: a section per step, the submit error, server problems. Part
- * of the later chunk (later.ts): it loads after the first screen.
+ * The review step as the shell renders it: a section per step (the company's rows are built here), the
+ * submit error, server problems. Part of the later chunk (later.ts): it loads after the first screen.
  */
 import type { TemplateResult } from 'lit';
-import type { CompanyStep } from '../company/controller.ts';
-import type { FieldIssue, KybContext, StepController, StepId } from '../context.ts';
+import { msg, str } from '@lit/localize';
+import { companyLabel, fieldId, type CompanyStep } from '../company/controller.ts';
+import type { FieldIssue, ShellContext, StepController, StepId } from '../context.ts';
 import { renderReview, type ReviewSection } from '../review/review.ts';
-import { renderSummaryList } from '../review/summary-list.ts';
-import type { KybState } from '../state.ts';
-import type { Screens } from './screens.ts';
+import {
+  customSummaryValue,
+  renderSummaryList,
+  type SummaryRow,
+  type SummaryValue,
+} from '../review/summary-list.ts';
+import { countryName } from '../format.ts';
+import type { ErrorInfo, KybState } from '../state.ts';
 import { serverIssues } from './submit.ts';
-import { stepTitle, submitErrorText } from './texts.ts';
+import { stepTitle } from './texts.ts';
+
+/** Why the last submit did not go through (null when it did, or when field problems explain it). */
+export function submitErrorText(
+  note: 'save-failed' | 'unconfirmed' | null,
+  error: ErrorInfo | null,
+): string | null {
+  if (note === 'save-failed')
+    return msg(
+      'Some changes could not be saved, so the form was not submitted. Check your connection and try again.',
+    );
+  if (note === 'unconfirmed')
+    return msg('We could not confirm whether the form was submitted. Check your connection and try again.');
+  if (!error) return null;
+  if (error.cause === 'network')
+    return msg(
+      'The service could not be reached, so the form was not submitted. Check your connection and try again.',
+    );
+  if (error.cause === 'token')
+    return msg(
+      'Your session has ended, so the form was not submitted. Your answers are kept on this page: submit them again once your session is renewed.',
+    );
+  return msg(str`The form could not be submitted: ${error.message}`);
+}
+
+/**
+ * The company's rows: every field's label and value as the review shows it (countries by name, lists as
+ * lists, custom values formatted), its problem and the Edit link to its control.
+ */
+export function companySummary(company: CompanyStep, ctx: ShellContext): SummaryRow[] {
+  const locale = ctx.locale;
+  const issues = new Map(ctx.readOnly ? [] : company.validate(ctx).map((i) => [i.id, i]));
+  return company.defs.map((d) => {
+    const text = company.draftText(d.draftKey);
+    let value: SummaryValue = text;
+    if (d.kind === 'standard' && d.key === 'country') value = countryName(text, locale);
+    if (d.kind === 'standard' && d.key === 'brandNames')
+      value = { list: text.split(/\r?\n/).filter((x) => x.trim() !== '') };
+    if (d.kind === 'custom') value = customSummaryValue(d, text, locale);
+    const id = d.kind === 'custom' && d.type === 'SELECT_MULTI' ? `${fieldId(d)}-0` : fieldId(d);
+    const label = d.kind === 'standard' ? companyLabel(d.key) : d.title;
+    return {
+      label: label.trim() || d.key,
+      value,
+      issue: issues.get(id) ?? null,
+      edit: ctx.readOnly || d.readOnly ? null : { id, step: 'company' as const },
+    };
+  });
+}
 
 /** A step controller may offer a read-only summary for the review step. */
-type WithSummary = StepController & { summary?: (ctx: KybContext) => TemplateResult };
+type WithSummary = StepController<ShellContext> & { summary?: (ctx: ShellContext) => TemplateResult };
 
 export interface ReviewViewOptions {
   state: KybState;
-  screens: Screens;
   company: CompanyStep;
-  controller: (step: StepId) => StepController | undefined;
+  controller: (step: StepId) => StepController<ShellContext> | undefined;
   /** Whether a step without a controller is still loading (else it failed or has no form yet). */
   loading: boolean;
   note: 'save-failed' | 'unconfirmed' | null;
@@ -28,12 +81,12 @@ export interface ReviewViewOptions {
   onGo: (step: StepId, focus?: { id: string }) => void;
 }
 
-function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
+function sections(o: ReviewViewOptions, ctx: ShellContext): ReviewSection[] {
   return o.state.steps
     .filter((s) => s !== 'review')
     .map((step) => {
       if (step === 'company') {
-        const summary = renderSummaryList(o.company.summary(ctx));
+        const summary = renderSummaryList(companySummary(o.company, ctx));
         return { step, title: stepTitle(step), issues: o.company.validate(ctx), summary };
       }
       const c = o.controller(step) as WithSummary | undefined;
@@ -47,13 +100,12 @@ function sections(o: ReviewViewOptions, ctx: KybContext): ReviewSection[] {
     });
 }
 
-export function renderReviewView(o: ReviewViewOptions, ctx: KybContext): TemplateResult {
+export function renderReviewView(o: ReviewViewOptions, ctx: ShellContext): TemplateResult {
   const s = o.state;
-  const { screens } = o;
   const fieldProblems = Object.keys(s.serverIssues).length > 0;
   const target = (def: CompanyStep['defs'][number]): FieldIssue => ({
-    id: screens.fieldId(def),
-    label: def.kind === 'standard' ? screens.companyLabel(def.key) : def.title,
+    id: fieldId(def),
+    label: def.kind === 'standard' ? companyLabel(def.key) : def.title,
     message: '',
     step: 'company',
   });

@@ -4,7 +4,7 @@
  * The theme's code loads only when the service sets a theme (as soon as the info says so); the review,
  * the submit and the later steps' styles load after the first screen (later.ts).
  */
-import type { KybClient } from '../../api/kyb-client.ts';
+import type { KybFormClient } from '../../api/kyb-form-client.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { lazy } from './steps.ts';
@@ -28,7 +28,7 @@ export { laterLoaded, loadLater, type Later } from './steps.ts';
  * form's id is known (`early`).
  */
 export async function openForm(
-  client: KybClient,
+  client: KybFormClient,
   signal: AbortSignal,
 ): Promise<{
   info: KybInfo;

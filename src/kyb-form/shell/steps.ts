@@ -17,6 +17,12 @@ export const loadLater = lazy(() => import('./later.ts').then((m) => (later = m)
 export type Later = typeof import('./later.ts');
 export const laterLoaded = (): Later | null => later;
 
+/**
+ * The form's objects and the later steps' controllers (objects.ts): needed once a form exists, not by
+ * the first screen of a new form. Prefetched with the later chunk; at once when a form exists.
+ */
+export const loadObjects = lazy(() => import('./objects.ts'));
+
 /** The data each lazily loaded step starts from. */
 export interface StepData {
   beneficiaries: { beneficiaries: Beneficiary[] };

@@ -3,9 +3,9 @@
  * a submit whose answer was lost from the form's status.
  */
 import { ApiError } from '../../api/http.ts';
-import type { KybClient } from '../../api/kyb-client.ts';
+import type { KybFormClient } from '../../api/kyb-form-client.ts';
 import type { KybForm } from '../../api/kyb.ts';
-import type { FieldIssue, KybContext, StepController } from '../context.ts';
+import type { FieldIssue, ShellContext, StepController } from '../context.ts';
 import type { ServerIssue } from '../review/review.ts';
 import type { FieldDef } from '../company/model.ts';
 import {
@@ -20,7 +20,7 @@ import {
 /** What the submit uses of the element (functions, so the element keeps its members private). */
 export interface SubmitHost {
   state(): KybState;
-  client(): KybClient | null;
+  client(): KybFormClient | null;
   formId(): string | null;
   updateComplete(): Promise<boolean>;
   setNote(note: 'save-failed' | 'unconfirmed' | null): void;
@@ -31,8 +31,8 @@ export interface SubmitHost {
   reloadStatus(): Promise<KybForm | null>;
   /** Waits until every step's data and code are there. */
   ensureAll(): Promise<void>;
-  controllers(): StepController[];
-  ctx(): KybContext;
+  controllers(): StepController<ShellContext>[];
+  ctx(): ShellContext;
   signal(): AbortSignal | undefined;
 }
 
@@ -73,7 +73,7 @@ export async function submitForm(host: SubmitHost): Promise<void> {
   }
 }
 
-async function send(host: SubmitHost, client: KybClient, formId: string): Promise<void> {
+async function send(host: SubmitHost, client: KybFormClient, formId: string): Promise<void> {
   const done = () => {
     host.dispatch({ type: 'submit-ok' });
     host.setFocus('heading');

@@ -1,4 +1,7 @@
-/** The shell's texts: step titles, error screens, save status and submit failures (all through msg()). */
+/**
+ * The shell's texts: step titles, error screens and save status (all through msg()). Why a submit failed
+ * is told by the review (review-view.ts, in the later chunk).
+ */
 import { msg, str } from '@lit/localize';
 import type { SaveState, StepId } from '../context.ts';
 import type { ErrorInfo } from '../state.ts';
@@ -70,29 +73,6 @@ export function saveStatusText(state: SaveState, sessionEnded: boolean, editing:
   if (state === 'pending') return msg('Unsaved changes');
   if (state === 'saved') return msg('All changes saved');
   return '';
-}
-
-/** Why the last submit did not go through (null when it did, or when field problems explain it). */
-export function submitErrorText(
-  note: 'save-failed' | 'unconfirmed' | null,
-  error: ErrorInfo | null,
-): string | null {
-  if (note === 'save-failed')
-    return msg(
-      'Some changes could not be saved, so the form was not submitted. Check your connection and try again.',
-    );
-  if (note === 'unconfirmed')
-    return msg('We could not confirm whether the form was submitted. Check your connection and try again.');
-  if (!error) return null;
-  if (error.cause === 'network')
-    return msg(
-      'The service could not be reached, so the form was not submitted. Check your connection and try again.',
-    );
-  if (error.cause === 'token')
-    return msg(
-      'Your session has ended, so the form was not submitted. Your answers are kept on this page: submit them again once your session is renewed.',
-    );
-  return msg(str`The form could not be submitted: ${error.message}`);
 }
 
 /** Why the progress cannot open the steps ahead yet. */

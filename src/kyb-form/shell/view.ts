@@ -6,13 +6,14 @@
 import type { LitElement, TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import type { CompanyStep } from '../company/controller.ts';
-import type { KybContext, SaveState, StepController, StepId } from '../context.ts';
+import type { ShellContext, SaveState, StepController, StepId } from '../context.ts';
 import { errorInfo, isSubmittedStatus, type ErrorInfo } from '../state.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
 import type { Navigation } from './navigation.ts';
 import type { FormObjects, ObjectsHost } from './objects.ts';
 import { addStyles } from '../../theme/style-nonce.ts';
 import { laterLoaded, loadLater, type Later, type Screens } from './screens.ts';
+import { loadObjects } from './steps.ts';
 import { renderStepView } from './step-view.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
 import type { SubmitHost } from './submit.ts';
@@ -24,8 +25,12 @@ export interface ViewHost extends SubmitHost, ObjectsHost {
   readonly el: LitElement;
   company(): CompanyStep | null;
   objects(): FormObjects | null;
+  objectsReady(): Promise<FormObjects | null>;
+  /** Why the objects' code could not be downloaded (shown with "Try again": `retryObjects`). */
+  objectsFailed(): ErrorInfo | null;
+  retryObjects(): void;
   screens(): Screens | null;
-  controller(step: StepId): StepController | undefined;
+  controller(step: StepId): StepController<ShellContext> | undefined;
   note(): 'save-failed' | 'unconfirmed' | null;
   saveState(): SaveState;
   checking(): boolean;
@@ -56,8 +61,8 @@ export function later(h: ViewHost): Promise<Later> {
 }
 
 /**
- * The review, the submit and the later styles: a second after the first screen rendered, when the
- * browser is idle (the review is several steps away; another element on the page keeps the link for its
+ * The review, the submit and the later styles, and the objects' code (a new form needs it once the
+ * company is saved): a second after the first screen rendered, when the browser is idle (the review is several steps away; another element on the page keeps the link for its
  * own first screen meanwhile). Skipped when the load `generation` is no longer the current one; `cancel`
  * receives what stops it.
  */
@@ -65,7 +70,12 @@ export function prefetchLater(h: ViewHost, generation: number, cancel: (stop: ()
   void h.updateComplete().then(() => {
     if (generation !== h.state().generation) return;
     const timer = setTimeout(() => {
-      cancel(whenIdle(() => void later(h).catch(noop)));
+      cancel(
+        whenIdle(() => {
+          void later(h).catch(noop);
+          void loadObjects().catch(noop);
+        }),
+      );
     }, 1000);
     cancel(() => clearTimeout(timer));
   });
@@ -90,21 +100,21 @@ export function submit(h: ViewHost): void {
   );
 }
 
-function renderStepBody(h: ViewHost, step: StepId, ctx: KybContext): TemplateResult {
+function renderStepBody(h: ViewHost, step: StepId, ctx: ShellContext): TemplateResult {
   if (step === 'company') return h.company()!.render(ctx);
   if (step === 'review') return renderReview(h, ctx, false);
   const objects = h.objects();
   const controller = objects?.steps[step];
   if (controller) return controller.render(ctx);
-  const error = objects?.error;
-  if (error) return renderObjectsError(error, () => h.objects()?.retry());
+  const error = objects?.error ?? h.objectsFailed();
+  if (error) return renderObjectsError(error, () => (objects ? objects.retry() : h.retryObjects()));
   // The company is being saved (the form is created), or the step's data or code is on its way.
   return renderSkeleton(
     h.formId() ? msg('Loading…') : msg('Saving the company details; this step opens when they are saved.'),
   );
 }
 
-function renderReview(h: ViewHost, ctx: KybContext, readOnly: boolean): TemplateResult {
+function renderReview(h: ViewHost, ctx: ShellContext, readOnly: boolean): TemplateResult {
   const loaded = laterLoaded();
   if (!loaded) {
     const failed = h.laterError;
@@ -125,10 +135,9 @@ function renderReview(h: ViewHost, ctx: KybContext, readOnly: boolean): Template
   return loaded.renderReviewView(
     {
       state: h.state(),
-      screens: h.screens()!,
       company: h.company()!,
       controller: h.controller,
-      loading: !!h.formId() && !h.objects()?.error,
+      loading: !!h.formId() && !h.objects()?.error && !h.objectsFailed(),
       note: h.note(),
       readOnly,
       onSubmit: () => submit(h),

@@ -19,7 +19,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { formatList } from '../format.ts';
+import { formatList } from '../format-steps.ts';
 import { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES } from '../../api/common.ts';
 import { DOCUMENT_ACCEPT, formatBytes } from '../files.ts';
 

@@ -1,0 +1,137 @@
+/**
+ * What `<age-check>` does after its first screen, in its deferred chunk (flow.ts): the effects of entering
+ * the capture, outcome and expired states (the camera, the automatic capture, the step-up and complete
+ * events, the redirect after the outcome) and the screens of those states. The element keeps the machine,
+ * the session load, the first screens and the expiry clock, and hands in what this needs.
+ */
+import type { TemplateResult } from 'lit';
+import { CaptureControl, type CaptureDeps } from './capture-control.ts';
+import { emit } from './events.ts';
+import { CAMERA_STATES, REDIRECT_DELAY_S, type MachineState } from './machine-first.ts';
+import { announcementFor, expiredScreen, outcomeOf, outcomeScreen, safeRedirect } from './outcome.ts';
+import { captureScreen, type CaptureHost } from './screens.ts';
+
+/** What the deferred part needs from the element. */
+export interface FlowDeps extends Omit<CaptureDeps, 'fallback'> {
+  /** Puts a text in the element's polite live region. */
+  announce(text: string): void;
+  /** Leaves the page (the element's overridable `navigate`). */
+  navigate(url: string): void;
+  /** The element's clock runs while a redirect notice counts down: called when that changes. */
+  syncTimers(): void;
+  /** `auto-capture`. */
+  autoCapture(): boolean;
+  /** Whether a safe redirect is followed (`redirect` is not `none`). */
+  follow(): boolean;
+}
+
+export class FlowControl {
+  readonly capture: CaptureControl;
+  /** When the redirect is followed (epoch ms); 0 when none is waiting. */
+  redirectAt = 0;
+  private redirectId: ReturnType<typeof setTimeout> | undefined;
+  /** What the capture screens may do (see screens.ts). */
+  private readonly actions: Pick<CaptureHost, 'send' | 'capture' | 'chooseFile' | 'upload'>;
+
+  constructor(private readonly h: FlowDeps) {
+    const capture = (this.capture = new CaptureControl({
+      ...h,
+      fallback: (reason) => emit(h.element, 'age-check-camera-fallback', { reason }),
+    }));
+    this.actions = {
+      send: (event) => h.send(event),
+      capture: () => void capture.captureFrame(),
+      chooseFile: (event) => void capture.chooseFile(event),
+      upload: () => void capture.upload(),
+    };
+  }
+
+  /** The effects of entering `next` (any state: the camera stops when it is not needed any more). */
+  enter(prev: MachineState, next: MachineState): void {
+    this.h.announce(announcementFor(next));
+    const c = this.capture;
+    if (next.name !== 'camera-starting' && !CAMERA_STATES.has(next.name)) c.stopCamera();
+    if (!CAMERA_STATES.has(next.name)) c.clearAuto();
+    switch (next.name) {
+      case 'camera-starting':
+        void c.startCamera();
+        break;
+      case 'live':
+      case 'document-live':
+        if (this.h.autoCapture()) c.startAuto();
+        break;
+      case 'step-up':
+        if (prev.name === 'uploading') emit(this.h.element, 'age-check-step-up', {});
+        break;
+      case 'done':
+      case 'locked':
+      case 'completed-already':
+        this.finish(next);
+        break;
+      case 'expired':
+        c.dropImages();
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The outcome: `age-check-complete`, then the safe redirect (if any) after a short notice. */
+  private finish(next: MachineState): void {
+    this.capture.dropImages();
+    const outcome = outcomeOf(next);
+    const url = safeRedirect(next.session?.redirect_url);
+    if (next.name === 'completed-already') return;
+    if (outcome)
+      emit(this.h.element, 'age-check-complete', url ? { outcome, redirectUrl: url } : { outcome });
+    if (url && this.h.follow()) {
+      this.stopRedirect();
+      this.setRedirect(Date.now() + REDIRECT_DELAY_S * 1000);
+      this.redirectId = setTimeout(() => {
+        this.redirectId = undefined;
+        this.setRedirect(0);
+        this.h.syncTimers();
+        this.h.navigate(url);
+      }, REDIRECT_DELAY_S * 1000);
+    }
+  }
+
+  private setRedirect(at: number): void {
+    this.redirectAt = at;
+    this.h.element.requestUpdate();
+  }
+
+  private stopRedirect(): void {
+    if (this.redirectId !== undefined) clearTimeout(this.redirectId);
+    this.redirectId = undefined;
+    if (this.redirectAt) this.setRedirect(0);
+  }
+
+  /** Stops the camera, the countdown and a waiting redirect, and forgets the photos (removal, a new token). */
+  stop(): void {
+    this.capture.stop();
+    this.stopRedirect();
+  }
+
+  /** The screen of a state after the first screen: capture, outcome or expired. */
+  render(m: MachineState, sessionUrl: string | null, now: number): TemplateResult {
+    switch (m.name) {
+      case 'done':
+      case 'locked':
+      case 'completed-already': {
+        const url = safeRedirect(m.session?.redirect_url);
+        const at = this.redirectAt;
+        const secs = at > 0 ? Math.max(0, Math.ceil((at - now) / 1000)) : 0;
+        return outcomeScreen({
+          outcome: outcomeOf(m),
+          already: m.name === 'completed-already',
+          redirect: url !== null && this.h.follow() ? { url, secs } : null,
+        });
+      }
+      case 'expired':
+        return expiredScreen();
+      default:
+        return captureScreen(m, this.capture.host(this.actions, sessionUrl));
+    }
+  }
+}
