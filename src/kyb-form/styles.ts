@@ -205,13 +205,6 @@ export const styles = css`
     color: var(--c-muted);
     font-size: 0.85em;
   }
-  .progress-pending {
-    min-height: calc(var(--size) * 4.5);
-  }
-  .skeleton.pill {
-    height: calc(var(--size) * 2.75);
-    border-radius: 999px;
-  }
   /* Narrow form: "Step 2 of 5 · People and owners" and the list behind "All steps". */
   @media (max-width: 34em) {
     .progress-current {

@@ -76,7 +76,7 @@ describe('<kyb-form> error screens and states', () => {
       await type(el, 'Country of registration', 'FR');
       // Once the form exists, the number of steps is known (the questionnaires' list answered).
       await waitUntil(
-        () => root(el).querySelector('[part~="progress-text"]')?.textContent?.includes('of 5'),
+        () => root(el).querySelector('nav [part~="progress-text"]')?.textContent?.includes('of 5'),
         'no 5 steps',
         {
           timeout: 8000,
@@ -95,7 +95,7 @@ describe('<kyb-form> error screens and states', () => {
 
   async function runSteps(el: KybFormElement) {
     {
-      await waitUntil(() => root(el).querySelector('[part~="progress-text"]'), 'no progress', {
+      await waitUntil(() => root(el).querySelector('nav [part~="progress-text"]'), 'no progress', {
         timeout: 8000,
       });
       // On a phone the step list folds behind "All steps".

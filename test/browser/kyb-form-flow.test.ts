@@ -6,7 +6,7 @@ import { byLabel, labels, mount, ready, root, setup, type } from './kyb-form-hel
 async function progressShown(el: KybFormElement) {
   await type(el, 'Company name', 'Acme');
   await type(el, 'Country of registration', 'DE');
-  await waitUntil(() => root(el).querySelector('[part~="progress-text"]'), 'no progress', { timeout: 8000 });
+  await waitUntil(() => root(el).querySelector('nav [part~="progress-text"]'), 'no progress', { timeout: 8000 });
 }
 
 const info = (flow: unknown) => ({ locale: 'en', theme: null, flow });
@@ -52,7 +52,7 @@ describe('<kyb-form> flow', () => {
     expect(root(el).textContent).to.contain('Flow description text');
     // No documents and no beneficiaries in the flow, no questionnaires: company and review only.
     await progressShown(el);
-    expect(root(el).querySelector('[part~="progress-text"]')!.textContent).to.contain('Step 1 of 2');
+    expect(root(el).querySelector('nav [part~="progress-text"]')!.textContent).to.contain('Step 1 of 2');
   });
 
   it('flow: null shows every company field and every step', async () => {

@@ -57,7 +57,7 @@ const stepButton = (el: KybFormElement, title: string) =>
 function watchCounts(el: KybFormElement): { totals: Set<string>; stop: () => void } {
   const totals = new Set<string>();
   const sample = () => {
-    const text = root(el).querySelector('[part~="progress-text"]')?.textContent ?? '';
+    const text = root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? '';
     const m = /of (\d+)/.exec(text);
     if (m) totals.add(m[1]!);
   };
@@ -92,12 +92,17 @@ describe('<kyb-form> steps', () => {
     const watch = watchCounts(el);
     try {
       await ready(el);
-      // No form yet: the progress waits (a placeholder), it does not guess.
-      expect(root(el).querySelector('[part~="progress-text"]')).to.equal(null);
-      expect(root(el).querySelector('[part~="progress"][aria-busy="true"]')).to.not.equal(null);
+      // No form yet: the progress says which step this is, without a total it would have to guess.
+      expect(root(el).querySelector('nav [part~="progress-text"]')).to.equal(null);
+      const pending = root(el)
+        .querySelector('[part~="progress-text"]')
+        ?.textContent?.replace(/\s+/g, ' ')
+        .trim();
+      expect(pending).to.equal('Step 1 · Company details');
+      expect(root(el).querySelector('[part~="progress"][aria-busy]')).to.equal(null);
       await type(el, 'Company name', 'Acme');
       await type(el, 'Country of registration', 'FR');
-      await waitUntil(() => root(el).querySelector('[part~="progress-text"]'), 'no progress', {
+      await waitUntil(() => root(el).querySelector('nav [part~="progress-text"]'), 'no progress', {
         timeout: 8000,
       });
       button(el, 'Continue').click();
@@ -113,7 +118,7 @@ describe('<kyb-form> steps', () => {
     const watch2 = watchCounts(again);
     try {
       await ready(again);
-      expect(root(again).querySelector('[part~="progress-text"]')!.textContent).to.contain('Step 1 of 5');
+      expect(root(again).querySelector('nav [part~="progress-text"]')!.textContent).to.contain('Step 1 of 5');
       stepButton(again, 'Questionnaires').click();
       await again.updateComplete;
       expect(heading(again)).to.equal('Questionnaires');
@@ -129,7 +134,7 @@ describe('<kyb-form> steps', () => {
     await ready(el);
     await type(el, 'Company name', 'Acme');
     await type(el, 'Country of registration', 'FR');
-    await waitUntil(() => root(el).querySelector('[part~="progress-text"]'), 'no progress', {
+    await waitUntil(() => root(el).querySelector('nav [part~="progress-text"]'), 'no progress', {
       timeout: 8000,
     });
     const documents = stepButton(el, 'Company documents');

@@ -203,7 +203,7 @@ describe('built files in real Chromium against the sandbox', () => {
     // The form now exists (its number of steps is known: the progress shows). A new form reaches the
     // next steps by Continue, which checks each step; a returning user opens them from the progress.
     await page.waitForFunction(
-      () => !!document.querySelector('kyb-form')?.shadowRoot?.querySelector('[part~="progress-text"]'),
+      () => !!document.querySelector('kyb-form')?.shadowRoot?.querySelector('nav [part~="progress-text"]'),
     );
     await page.evaluate(() => {
       const old = document.querySelector('kyb-form')!;

@@ -24,13 +24,17 @@ export interface ProgressOptions {
 }
 
 export function renderProgress(o: ProgressOptions): TemplateResult {
-  if (!o.known)
-    return html`<div class="progress progress-pending" part="progress skeleton" aria-busy="true">
-      <span class="visually-hidden">${msg('Loading…')}</span>
-      <span class="skeleton short"></span>
-      <span class="skeleton pill"></span>
-    </div>`;
   const index = o.steps.indexOf(o.current) + 1;
+  // The number of steps is not known yet (a new form's questionnaires are listed once the company is
+  // saved): the step says where the person is, without a total that could change.
+  if (!o.known)
+    return html`<div class="progress" part="progress">
+      <div class="progress-head">
+        <p class="progress-text" part="progress-text">
+          ${msg(str`Step ${index}`)}<span class="progress-current"> · ${o.title(o.current)}</span>
+        </p>
+      </div>
+    </div>`;
   const anyClosed = o.steps.some((s) => !o.canOpen(s));
   return html`<nav class="progress ${o.open ? 'open' : ''}" part="progress" aria-label=${msg('Progress')}>
     <div class="progress-head">

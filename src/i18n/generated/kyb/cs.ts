@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Vyberte zemi ze seznamu.",
   '4960a': "Vyskytl se problém",
   '49c72': "Kód činnosti",
+  '4b31f': str`Krok ${0}`,
   '4f1af': "Logo",
   '4fa67': "Zadejte číslo v mezinárodním formátu, například +4420794600.",
   '509c6': "Dotazníky",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Wählen Sie ein Land aus der Liste aus.",
   '4960a': "Es gibt ein Problem",
   '49c72': "Tätigkeitscode",
+  '4b31f': str`Schritt ${0}`,
   '4f1af': "Logo",
   '4fa67': "Geben Sie die Nummer im internationalen Format ein, zum Beispiel +4420794600.",
   '509c6': "Fragebögen",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Elija un país de la lista.",
   '4960a': "Hay un problema",
   '49c72': "Código de actividad",
+  '4b31f': str`Paso ${0}`,
   '4f1af': "Logotipo",
   '4fa67': "Introduzca el número en formato internacional, por ejemplo +4420794600.",
   '509c6': "Cuestionarios",

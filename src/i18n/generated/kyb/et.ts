@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Valige riik loendist.",
   '4960a': "Esineb probleem",
   '49c72': "Tegevusala kood",
+  '4b31f': str`Samm ${0}`,
   '4f1af': "Logo",
   '4fa67': "Sisestage number rahvusvahelises vormingus, näiteks +4420794600.",
   '509c6': "Küsimustikud",

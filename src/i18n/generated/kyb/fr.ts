@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Choisissez un pays dans la liste.",
   '4960a': "Un problème est survenu",
   '49c72': "Code d’activité",
+  '4b31f': str`Étape ${0}`,
   '4f1af': "Logo",
   '4fa67': "Saisissez le numéro au format international, par exemple +4420794600.",
   '509c6': "Questionnaires",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Válasszon országot a listából.",
   '4960a': "Probléma van",
   '49c72': "Tevékenységi kód",
+  '4b31f': str`${0}. lépés`,
   '4f1af': "Logó",
   '4fa67': "Adja meg a számot nemzetközi formátumban, például +4420794600.",
   '509c6': "Kérdőívek",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Scegliere un paese dall’elenco.",
   '4960a': "Si è verificato un problema",
   '49c72': "Codice attività",
+  '4b31f': str`Passaggio ${0}`,
   '4f1af': "Logo",
   '4fa67': "Inserire il numero in formato internazionale, ad esempio +4420794600.",
   '509c6': "Questionari",

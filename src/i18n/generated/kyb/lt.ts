@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Pasirinkite šalį iš sąrašo.",
   '4960a': "Yra problema",
   '49c72': "Veiklos kodas",
+  '4b31f': str`${0} žingsnis`,
   '4f1af': "Logotipas",
   '4fa67': "Įveskite numerį tarptautiniu formatu, pavyzdžiui, +4420794600.",
   '509c6': "Klausimynai",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Izvēlieties valsti no saraksta.",
   '4960a': "Radās problēma",
   '49c72': "Darbības kods",
+  '4b31f': str`${0}. solis`,
   '4f1af': "Logotips",
   '4fa67': "Ievadiet numuru starptautiskā formātā, piemēram, +4420794600.",
   '509c6': "Anketas",

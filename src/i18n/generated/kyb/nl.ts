@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Kies een land uit de lijst.",
   '4960a': "Er is een probleem",
   '49c72': "Activiteitscode",
+  '4b31f': str`Stap ${0}`,
   '4f1af': "Logo",
   '4fa67': "Vul het nummer in internationaal formaat in, bijvoorbeeld +4420794600.",
   '509c6': "Vragenlijsten",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Wybierz kraj z listy.",
   '4960a': "Wystąpił problem",
   '49c72': "Kod działalności",
+  '4b31f': str`Krok ${0}`,
   '4f1af': "Logo",
   '4fa67': "Wpisz numer w formacie międzynarodowym, np. +4420794600.",
   '509c6': "Kwestionariusze",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Escolha um país da lista.",
   '4960a': "Existe um problema",
   '49c72': "Código de atividade",
+  '4b31f': str`Passo ${0}`,
   '4f1af': "Logótipo",
   '4fa67': "Introduza o número em formato internacional, por exemplo +4420794600.",
   '509c6': "Questionários",

@@ -45,6 +45,7 @@ export const t = {
   '488a4': "Alegeți o țară din listă.",
   '4960a': "Există o problemă",
   '49c72': "Codul activității",
+  '4b31f': str`Pasul ${0}`,
   '4f1af': "Siglă",
   '4fa67': "Introduceți numărul în format internațional, de exemplu +4420794600.",
   '509c6': "Chestionare",
