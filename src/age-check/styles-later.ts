@@ -10,21 +10,6 @@ export const laterStyles = css`
     --_offset: var(--age-check-viewport-offset, 0px);
     --_reserve: 14em;
   }
-  /* The redirect notice's "Continue now" link looks like the buttons (styles.ts). */
-  .link-button {
-    font: inherit;
-    min-height: max(44px, 2.75em);
-    padding: 0.625em 1.25em;
-    border-radius: var(--_radius);
-    border: 2px solid var(--_primary);
-    background: var(--_primary);
-    color: var(--_on-primary);
-    cursor: pointer;
-    text-decoration: none;
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-  }
   button.secondary {
     background: var(--_background);
     color: var(--_primary);

@@ -96,7 +96,9 @@ export const ageCheckStyles = css`
     flex-wrap: wrap;
     gap: calc(var(--_space) / 2);
   }
-  button {
+  /* The redirect notice's "Continue now" link (after consent) looks like the buttons. */
+  button,
+  .link-button {
     font: inherit;
     min-height: max(44px, 2.75em);
     padding: 0.625em 1.25em;
