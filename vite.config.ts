@@ -276,9 +276,9 @@ const preloadGraph: Plugin = {
       // The theme's code, which <kyb-form> loads when the service sets a theme (the loader sees it in the
       // early info); and each locale's first-screen translation chunks, `chunks/<locale>-<hash>.js`, as
       // their hashes: [<kyb-form>'s, <age-check>'s].
-      const owning = (re: RegExp) => chunks.filter((c) => c.moduleIds.some((id) => re.test(id)));
       const theme = new Set<string>();
-      for (const c of owning(/\/src\/theme\/index\.ts$/)) closure(c.fileName, theme);
+      for (const c of chunks)
+        if (c.moduleIds.some((id) => id.endsWith('/src/theme/index.ts'))) closure(c.fileName, theme);
       const out: Record<string, unknown> = { ...graph };
       out.theme = [...theme].filter((f) => !graph['kyb-form']?.includes(f));
       const i18n: Record<string, string[]> = {};

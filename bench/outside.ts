@@ -32,14 +32,24 @@ import { ageRequest } from '../test/support/age-request.ts';
 export type Target = 'kyb-form' | 'age-check' | 'both';
 /** The partner: `plain` (no theme, English), or `themed-de` (the service sets a theme and German). */
 export type Partner = 'plain' | 'themed-de';
-/** The accessible name of each element's first control, per partner (anchored: no English in German). */
-const FIRST_CONTROL: Record<Partner, Record<'kyb-form' | 'age-check', string>> = {
-  plain: { 'kyb-form': '^\\s*company name\\b', 'age-check': '^\\s*agree and start\\s*$' },
-  'themed-de': {
-    'kyb-form': '^\\s*name des unternehmens\\b',
-    'age-check': '^\\s*zustimmen und starten\\s*$',
-  },
-};
+/**
+ * Per partner: the visitor's browser language, and the accessible name of each element's first control
+ * in it (anchored: no English in German).
+ */
+const PARTNER: Record<Partner, { browser: string; firstControl: Record<'kyb-form' | 'age-check', string> }> =
+  {
+    plain: {
+      browser: 'en-US',
+      firstControl: { 'kyb-form': '^\\s*company name\\b', 'age-check': '^\\s*agree and start\\s*$' },
+    },
+    'themed-de': {
+      browser: 'de-DE',
+      firstControl: {
+        'kyb-form': '^\\s*name des unternehmens\\b',
+        'age-check': '^\\s*zustimmen und starten\\s*$',
+      },
+    },
+  };
 /** The slow network of the bench: 150 ms round trip, 1.6 Mbit/s down. */
 export const SLOW = { rttMs: 150, downBytesPerS: 1.6e6 / 8, upBytesPerS: 750e3 / 8 };
 
@@ -210,7 +220,7 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
 </main></body></html>`;
     const context = await browser.newContext({
       ignoreHTTPSErrors: true,
-      locale: kind === 'themed-de' ? 'de-DE' : 'en-US',
+      locale: PARTNER[kind].browser,
     });
     try {
       const page = await context.newPage();
@@ -240,7 +250,7 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         `window.__veErrors = []; for (const n of ['kyb-error', 'age-check-error']) addEventListener(n, (e) => window.__veErrors.push(n + ' ' + JSON.stringify(e.detail)));`,
       );
       await page.addInitScript(
-        `window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)}, ${JSON.stringify(FIRST_CONTROL[kind])});`,
+        `window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)}, ${JSON.stringify(PARTNER[kind].firstControl)});`,
       );
       await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
       // Never waits forever: after 30 s the run fails with what the elements show.

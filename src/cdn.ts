@@ -118,34 +118,28 @@ function startFirst(el: Element): void {
   if (tag === 'kyb-form') preloadFromInfo(el, answers[0]);
 }
 
-/** Each element's first screen, preloaded at once, so no chunk waits for the one that imports it. */
-function preload(tag: Tag): void {
-  preloadFiles(graph[tag]);
-}
-
 /**
- * Work an element's first screen does on the main thread that does not need its code, done while that
- * code is still on the network. The company step names countries (`Intl.DisplayNames`): the first one
- * made in a page loads ICU's region names, 13 to 25 ms in Chromium 156 whatever the locale, and later ones
- * cost almost nothing. Made here, in a task of its own, it is no longer in front of the first screen.
+ * The company step names countries (`Intl.DisplayNames`): the first one made in a page loads ICU's
+ * region names, 13 to 25 ms of main thread in Chromium 156 whatever the locale, and later ones cost almost
+ * nothing. Made here, in a task of its own while `<kyb-form>`'s code is still on the network, it is no
+ * longer in front of the first screen.
  */
-const WARM: Partial<Record<Tag, () => unknown>> = {
-  'kyb-form': () => new Intl.DisplayNames(['en'], { type: 'region' }).of('DE'),
-};
+function warmRegionNames(): void {
+  setTimeout(() => {
+    try {
+      new Intl.DisplayNames(['en'], { type: 'region' }).of('DE');
+    } catch {
+      // No Intl.DisplayNames: the element names countries by code.
+    }
+  });
+}
 
 function loadTag(tag: Tag): Promise<unknown> {
   let p = started.get(tag);
   if (!p) {
-    preload(tag);
-    const warm = WARM[tag];
-    if (warm)
-      setTimeout(() => {
-        try {
-          warm();
-        } catch {
-          // No Intl.DisplayNames: the element names countries by code.
-        }
-      });
+    // The element's first screen, preloaded at once, so no chunk waits for the one that imports it.
+    preloadFiles(graph[tag]);
+    if (tag === 'kyb-form') warmRegionNames();
     p = LOADERS[tag]().catch((err: unknown) => {
       started.delete(tag);
       console.error(`verify-elements: could not load <${tag}>`, err);
