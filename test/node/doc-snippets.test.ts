@@ -6,14 +6,14 @@
  * no DOM. A block marked `partial` in its info string is skipped, and so is one for the Vue app
  * (`app=vue`: compiled by `npm run test:quickstart`). HTML blocks: their script tags are well-formed,
  * load a file (no inline code under `script-src 'self'`), and pin integrity with `crossorigin`; the
- * elements' tags are closed. Every block names its language.
+ * elements' tags are closed. Every block names its language. Relative links reach a file and a heading.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import ts from 'typescript';
-import { allBlocks, ROOT, where, type CodeBlock } from '../support/doc-blocks.ts';
+import { allBlocks, docFiles, ROOT, where, type CodeBlock } from '../support/doc-blocks.ts';
 
 const blocks = allBlocks();
 const CHECKED = new Set(['ts', 'tsx', 'js', 'mjs', 'mts', 'jsx']);
@@ -185,4 +185,50 @@ test('the HTML check can fail', () => {
   assert.equal(htmlProblems('<script>alert(1)</script>').length, 2);
   assert.equal(htmlProblems('<script src="/a.js" integrity="sha384-x"></script>').length, 1);
   assert.equal(htmlProblems('<kyb-form token="x" />').length, 2);
+});
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** The anchors of a markdown file (its headings outside code blocks). */
+function anchors(text: string): Set<string> {
+  const out = new Set<string>();
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (/^ *(`{3,}|~{3,})/.test(line)) fenced = !fenced;
+    const h = !fenced && /^#{1,6} (.+)$/.exec(line);
+    if (h) out.add(slug(h[1]!));
+  }
+  return out;
+}
+
+/** Pages the release lane writes (docs/release.md, docs/versioning.md): linked before they are merged. */
+const WRITTEN_ELSEWHERE = new Set(['docs/release.md', 'docs/versioning.md']);
+
+test('the relative links of the README and docs/ reach a file, and their #anchors a heading', () => {
+  const problems: string[] = [];
+  let count = 0;
+  for (const doc of docFiles()) {
+    const text = readFileSync(join(ROOT, doc), 'utf8');
+    // links outside code blocks and code spans
+    const prose = text.replace(/^ *```[\s\S]*?^ *```/gm, '').replace(/`[^`\n]*`/g, '');
+    for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const href = m[1]!;
+      if (/^[a-z]+:/i.test(href)) continue;
+      count += 1;
+      const [path = '', anchor] = href.split('#');
+      const target = path ? posix.normalize(posix.join(posix.dirname(doc), path)) : doc;
+      if (WRITTEN_ELSEWHERE.has(target) && !existsSync(join(ROOT, target))) continue;
+      if (!existsSync(join(ROOT, target))) problems.push(`${doc}: ${href}: no ${target}`);
+      else if (anchor && !anchors(readFileSync(join(ROOT, target), 'utf8')).has(anchor))
+        problems.push(`${doc}: ${href}: no heading #${anchor} in ${target}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(count > 20, `${count} relative links`);
 });
