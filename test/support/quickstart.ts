@@ -1,7 +1,8 @@
 /**
  * `npm run test:quickstart`: the README's quick start, compiled verbatim in the apps partners start from.
  * Writes fresh Vite apps as `npm create vite` makes them (vanilla-ts, react-ts, vue-ts: their package.json,
- * tsconfig files, index.html and entry, with the templates' compiler options), installs the packed tarball
+ * tsconfig files, index.html and entry, with the templates' compiler options; the vanilla app also gets
+ * `strict` and `noUncheckedSideEffectImports`, which the react-ts template sets), installs the packed tarball
  * of this repository (`npm pack` after `npm run build`) and the templates' dependencies from the npm
  * registry, pastes in the code blocks of README.md and docs/frameworks.md that carry a `file=` in their
  * info string (a block with `app=NAME` goes only to that app), then type-checks each app as its template
