@@ -20,31 +20,16 @@
  * the package's part.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunchOptions, startPageServer } from './page-server.ts';
 import { startSandboxServer } from '../../src/sandbox/node-server.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { DEMO_ACCOUNT } from '../../src/sandbox/accounts.ts';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const run = (cmd: string, args: string[], cwd: string) =>
-  execFileSync(cmd, args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 300_000,
-    env: { ...process.env, NG_CLI_ANALYTICS: 'false' },
-  });
-const timed = <T>(fn: () => T): [T, number] => {
-  const start = performance.now();
-  const out = fn();
-  return [out, (performance.now() - start) / 1000];
-};
+import { packTarball, ROOT, run, timed } from './tarball.ts';
 
 /** The source-map flag of each app's build tool (the first word of its `build` script). */
 const SOURCE_MAP_FLAG: Record<string, string> = { vite: '--sourcemap', ng: '--source-map' };
@@ -234,7 +219,6 @@ function chosen(): string[] {
 }
 
 async function main() {
-  assert.ok(existsSync(join(ROOT, 'dist/index.js')), 'dist/ is missing: run `npm run build` first');
   const names = chosen();
   const work = mkdtempSync(join(tmpdir(), 'verify-elements-examples-'));
   const results: Result[] = [];
@@ -243,10 +227,7 @@ async function main() {
     chromiumLaunchOptions(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
   );
   try {
-    const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT)) as {
-      filename: string;
-    }[];
-    const tarball = join(work, packed[0]!.filename);
+    const tarball = packTarball(work);
     for (const name of names) {
       const dir = join(work, name);
       const seconds: Record<string, number> = {};

@@ -1,7 +1,8 @@
 /**
- * The README's API reference, generated from the custom-elements manifest (`dist/custom-elements.json`,
- * made by `npm run build`). `node --import tsx test/support/readme-api.ts --write` updates README.md
- * between the `api:start` / `api:end` markers; `test/node/readme.test.ts` fails when they differ.
+ * The API reference of docs/api.md, generated from the custom-elements manifest (`dist/custom-elements.json`,
+ * made by `npm run build`). `npm run docs` (`node --import tsx test/support/api-docs.ts --write` after the
+ * build) updates docs/api.md between the `api:start` / `api:end` markers; `test/node/readme.test.ts` fails
+ * when they differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -109,18 +110,19 @@ export function renderApi(manifestPath = join(ROOT, 'dist/custom-elements.json')
   return out.join('\n');
 }
 
-/** The README's current API section (between the markers), or null when the markers are missing. */
-export function readmeApi(readme = readFileSync(join(ROOT, 'README.md'), 'utf8')): string | null {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  return a < 0 || b < a ? null : readme.slice(a, b + END.length);
+export const API_DOC = join(ROOT, 'docs/api.md');
+
+/** The current generated section of docs/api.md (between the markers), or null when they are missing. */
+export function docsApi(doc = readFileSync(API_DOC, 'utf8')): string | null {
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
+  return a < 0 || b < a ? null : doc.slice(a, b + END.length);
 }
 
 if (process.argv.includes('--write')) {
-  const path = join(ROOT, 'README.md');
-  const readme = readFileSync(path, 'utf8');
-  const current = readmeApi(readme);
-  if (current === null) throw new Error('README.md has no api:start / api:end markers');
-  writeFileSync(path, readme.replace(current, renderApi()));
-  console.log('README.md API section updated from dist/custom-elements.json');
+  const doc = readFileSync(API_DOC, 'utf8');
+  const current = docsApi(doc);
+  if (current === null) throw new Error('docs/api.md has no api:start / api:end markers');
+  writeFileSync(API_DOC, doc.replace(current, renderApi()));
+  console.log('docs/api.md updated from dist/custom-elements.json');
 }
