@@ -686,6 +686,7 @@ export const kybRoutes: RouteDef[] = [
     method: 'POST',
     path: '/kyb/forms/:id/documents/',
     auth: 'kyb-or-basic',
+    files: true,
     handler(ctx) {
       const form = getForm(ctx);
       editable(form);
@@ -708,6 +709,7 @@ export const kybRoutes: RouteDef[] = [
     method: 'POST',
     path: '/kyb/forms/:id/beneficiaries/:bid/documents/',
     auth: 'kyb-or-basic',
+    files: true,
     handler(ctx) {
       const form = getForm(ctx);
       const b = getBeneficiary(ctx, form);
@@ -773,6 +775,7 @@ export const kybRoutes: RouteDef[] = [
     method: 'PUT',
     path: '/kyb/forms/:id/questionnaires/:qid/answers/',
     auth: 'kyb-or-basic',
+    files: true,
     handler(ctx) {
       const form = getForm(ctx);
       const q = getQuestionnaire(ctx);
