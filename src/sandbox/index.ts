@@ -23,6 +23,7 @@ import { drawFault, malform, SandboxDrop } from './faults.ts';
 import { guard, LOOPBACK, type HostList, type OriginList } from './guard.ts';
 import { kybRoutes } from './kyb.ts';
 import { otherRoutes } from './other.ts';
+import { themeAssetRoutes } from './theme-assets.ts';
 import { type Account, type AgeSessionRecord, type KybTokenRecord, SandboxState } from './state.ts';
 import { abbreviate, authFailed, errorResponse, HttpError, iso } from './util.ts';
 
@@ -140,7 +141,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     createAccount(state, { name: 'Northwind demo', ageCredits: 1000 }, opts.now(), DEMO_ACCOUNT);
   }
 
-  const routes: RouteDef[] = [...controlRoutes, ...kybRoutes, ...ageRoutes, ...amlRoutes, ...otherRoutes];
+  const routes: RouteDef[] = [
+    ...controlRoutes,
+    ...kybRoutes,
+    ...ageRoutes,
+    ...amlRoutes,
+    ...otherRoutes,
+    ...themeAssetRoutes,
+  ];
   const patterns = routes.map((r) => ({
     method: r.method,
     re: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`),

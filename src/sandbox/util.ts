@@ -97,7 +97,7 @@ export function randomHex(bytes = 16): string {
 
 export const uuid = () => crypto.randomUUID();
 
-export function base64ToBytes(b64: string): Uint8Array {
+export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
