@@ -118,7 +118,14 @@ export async function readJsonBody(req: Request, limits: BodyLimits): Promise<Ui
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array<ArrayBuffer>>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (a dropped connection): nobody reads the answer.
+      throw new HttpError(400, 'BAD_VALUE', 'The request body could not be read.');
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     const refused =

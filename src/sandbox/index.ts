@@ -272,16 +272,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         return limited;
       }
     }
-    if (faultActive && faults && account) {
-      if (faults.latencyMs) await new Promise((r) => setTimeout(r, faults.latencyMs));
-      if (!faults.afterCommit) {
-        const faulted = injectFault(faults, account);
-        if (faulted) return faulted;
-      }
-    }
-
-    // Read once, within the route's limits, before anything parses it (see body.ts); a `repeat` fault
-    // runs the handler again with the same bytes.
+    // Read once, within the route's limits, before anything parses it (see body.ts), and before any
+    // latency fault: a client that gave up later had sent the whole body (a `repeat` runs on the same bytes).
     let raw: Uint8Array<ArrayBuffer>;
     try {
       raw = BODY_METHODS.has(req.method)
@@ -296,6 +288,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       log(e.response.status);
       return e.response;
     }
+    if (faultActive && faults && account) {
+      if (faults.latencyMs) await new Promise((r) => setTimeout(r, faults.latencyMs));
+      if (!faults.afterCommit) {
+        const faulted = injectFault(faults, account);
+        if (faulted) return faulted;
+      }
+    }
+
     let parsed: { ok: true; value: unknown } | { ok: false } | null = null;
     const handle = async (): Promise<Response> => {
       try {
