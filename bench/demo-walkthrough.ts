@@ -192,8 +192,8 @@ async function kybFlow(viewport: { width: number; height: number }) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForTimeout(500);
   await page.getByLabel(/^Industry/).selectOption({ label: 'Financial technology' });
-  await page.getByLabel('Number of employees').fill('12');
-  await page.getByLabel('Date founded').fill('2015-03-01');
+  await page.getByLabel('Number of active customers').fill('250');
+  await page.getByLabel('Planned go-live date').fill('2027-03-01');
   await page.getByLabel('Compliance contact e-mail').fill('compliance@amber.example');
   await page.getByLabel('Describe what you sell').fill('Card terminals and online payments for shops.');
   await page

@@ -3,8 +3,9 @@
  * middleware for `vite` and `vite preview`) and a plain `node:http` listener. The request/response
  * conversion lives in one place ({@link toWebRequest}, {@link writeNodeResponse}).
  *
- * Bodies over 20 MiB are refused with 413 before buffering completes. When `sandbox.fetch` rejects with
- * a `SandboxDrop` (fault mode), the socket is destroyed without an answer.
+ * Bodies stream from the socket into the sandbox, which refuses one over its route's limits (`body.ts`)
+ * with 413 before it is read whole; the unread rest is dropped. When `sandbox.fetch` rejects with a
+ * `SandboxDrop` (fault mode), the socket is destroyed without an answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
@@ -12,37 +13,53 @@ import { createSandbox, type Sandbox, type SandboxOptions } from './index.ts';
 import { SandboxDrop } from './faults.ts';
 import { errorBody, MAX_BODY_BYTES } from './util.ts';
 
-class TooLarge extends Error {}
-
 function originOf(req: IncomingMessage, protocol?: string, host?: string): string {
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   const proto = protocol ?? (encrypted ? 'https' : 'http');
   return `${proto}://${host ?? req.headers.host ?? '127.0.0.1'}`;
 }
 
-function readNodeBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? '');
-    if (Number.isFinite(declared) && declared > limit) return reject(new TooLarge());
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (c: Buffer) => {
-      total += c.length;
-      if (total > limit) {
-        req.off('data', onData);
-        req.pause();
-        reject(new TooLarge());
-        return;
-      }
-      chunks.push(c);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
+const readers = new WeakMap<IncomingMessage, AsyncIterator<unknown>>();
+
+/**
+ * The request body as a Web stream that reads the socket only as fast as the sandbox reads the stream, so
+ * a body the sandbox refuses early (over the route's byte cap, or too many JSON members: `body.ts`) is
+ * never buffered whole. Cancelling leaves the socket to {@link settle}.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = req.iterator({ destroyOnReturn: false });
+  readers.set(req, chunks);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = (await chunks.next()) as { done?: boolean; value: Buffer };
+        if (done) controller.close();
+        else controller.enqueue(new Uint8Array(value));
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
-/** Converts a Node request into a Web `Request` (full body buffered, at most 20 MiB). */
+/**
+ * After the answer: the unread rest of a refused body is read and dropped (so the client, still sending,
+ * gets the answer instead of a reset), up to 20 MiB; past that the connection is closed.
+ */
+async function settle(req: IncomingMessage): Promise<void> {
+  await readers.get(req)?.return?.();
+  if (req.readableEnded || req.destroyed) return;
+  let dropped = 0;
+  req.on('data', (c: Buffer) => {
+    dropped += c.length;
+    if (dropped > MAX_BODY_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/** Converts a Node request into a Web `Request` whose body streams from the socket (see `body.ts`). */
 export async function toWebRequest(
   req: IncomingMessage,
   origin: string,
@@ -55,8 +72,10 @@ export async function toWebRequest(
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
     else headers.set(k, v);
   }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? await readNodeBody(req, MAX_BODY_BYTES) : undefined;
+  // A body exists when the request says so (RFC 9112 6.3): a length above 0, or a transfer coding.
+  const length = Number(req.headers['content-length'] ?? '0');
+  const hasBody =
+    method !== 'GET' && method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || length > 0);
   // Only the path and query of the request target count: `//host/x` or an absolute-form target must not
   // replace the host the origin names (the sandbox checks that host and builds URLs from it).
   let target = url;
@@ -71,8 +90,8 @@ export async function toWebRequest(
   return new Request(new URL(`${origin}${target}`), {
     method,
     headers,
-    ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
-  });
+    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
 /** Writes a Web `Response` to a Node response. */
@@ -90,25 +109,12 @@ export async function writeNodeResponse(
   res.end(buf ?? undefined);
 }
 
-function tooLargeResponse(): Response {
-  return new Response(JSON.stringify(errorBody('BAD_VALUE', 'The request body is larger than 20 MiB.')), {
-    status: 413,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' },
-  });
-}
-
 /**
  * Runs one request through the sandbox: the shared path of every adapter. Returns the response to
  * write, or `null` when the connection was destroyed (fault mode drop).
  */
 async function dispatch(sandbox: Sandbox, req: IncomingMessage, origin: string): Promise<Response | null> {
-  let request: Request;
-  try {
-    request = await toWebRequest(req, origin);
-  } catch (e) {
-    if (e instanceof TooLarge) return tooLargeResponse();
-    throw e;
-  }
+  const request = await toWebRequest(req, origin);
   try {
     return await sandbox.fetch(request);
   } catch (e) {
@@ -125,7 +131,7 @@ async function handleNode(sandbox: Sandbox, req: IncomingMessage, res: ServerRes
     const response = await dispatch(sandbox, req, originOf(req));
     if (!response) return;
     await writeNodeResponse(res, response, req.method);
-    if (response.status === 413) res.once('finish', () => req.socket.destroySoon?.());
+    await settle(req);
   } catch (e) {
     console.error('[sandbox] adapter error', e);
     if (!res.headersSent) {
@@ -164,6 +170,7 @@ export function koaMiddleware(sandbox: Sandbox) {
       return;
     }
     const response = await dispatch(sandbox, ctx.req, originOf(ctx.req, ctx.protocol, ctx.host));
+    await settle(ctx.req);
     if (!response) {
       ctx.respond = false;
       return;

@@ -251,6 +251,7 @@ export const ageRoutes: RouteDef[] = [
     method: 'POST',
     path: '/age-estimation/session/selfie/',
     auth: 'age',
+    files: true,
     async handler(ctx) {
       const s = ctx.ageSession;
       if (!s) throw notFound();
@@ -276,6 +277,7 @@ export const ageRoutes: RouteDef[] = [
     method: 'POST',
     path: '/age-estimation/session/document/',
     auth: 'age',
+    files: true,
     async handler(ctx) {
       const s = ctx.ageSession;
       if (!s) throw notFound();

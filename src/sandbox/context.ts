@@ -49,6 +49,8 @@ export interface RouteDef {
   auth: AuthMode;
   /** Sandbox-only control endpoint: exempt from faults, rate limits and the request log. */
   control?: boolean;
+  /** The body carries files as base64: a 20 MiB cap instead of 1 MiB (see `body.ts`). */
+  files?: boolean;
   handler: (ctx: Ctx) => Response | Promise<Response>;
 }
 

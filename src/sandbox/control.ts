@@ -21,7 +21,8 @@ import { createAccount, CreateAccountBody, KybConfigBody, toStoredQuestionnaires
 import { acct, bodyOrEmpty, type RouteDef } from './context.ts';
 import { compilePaths, FaultConfigSchema } from './faults.ts';
 import { webhookTargetRefused } from './guard.ts';
-import { formJson, requestInformation } from './kyb.ts';
+import { formJson } from './kyb-json.ts';
+import { requestInformation } from './kyb-submit.ts';
 import { empty, HttpError, iso, json, mulberry32, notFound, parseOrThrow, validationError } from './util.ts';
 
 export const controlRoutes: RouteDef[] = [

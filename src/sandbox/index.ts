@@ -11,13 +11,21 @@ import { amlRoutes } from './aml.ts';
 import { createAccount, DEMO_ACCOUNT } from './accounts.ts';
 import { type Ctx, type ResolvedOptions, type RouteDef, Services } from './context.ts';
 import { controlRoutes } from './control.ts';
-import { IdempotencyStore } from './idempotency.ts';
+import { bodyFingerprint, IdempotencyStore } from './idempotency.ts';
+import {
+  MAX_FILE_BODY_BYTES,
+  MAX_JSON_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  MAX_JSON_ITEMS,
+  readJsonBody,
+} from './body.ts';
 import { drawFault, malform, SandboxDrop } from './faults.ts';
 import { guard, LOOPBACK, type HostList, type OriginList } from './guard.ts';
 import { kybRoutes } from './kyb.ts';
 import { otherRoutes } from './other.ts';
+import { themeAssetRoutes } from './theme-assets.ts';
 import { type Account, type AgeSessionRecord, type KybTokenRecord, SandboxState } from './state.ts';
-import { abbreviate, authFailed, errorResponse, HttpError, iso, readBodyLimited } from './util.ts';
+import { abbreviate, authFailed, errorResponse, HttpError, iso } from './util.ts';
 
 export { DEMO_ACCOUNT } from './accounts.ts';
 export { SandboxDrop } from './faults.ts';
@@ -133,7 +141,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     createAccount(state, { name: 'Northwind demo', ageCredits: 1000 }, opts.now(), DEMO_ACCOUNT);
   }
 
-  const routes: RouteDef[] = [...controlRoutes, ...kybRoutes, ...ageRoutes, ...amlRoutes, ...otherRoutes];
+  const routes: RouteDef[] = [
+    ...controlRoutes,
+    ...kybRoutes,
+    ...ageRoutes,
+    ...amlRoutes,
+    ...otherRoutes,
+    ...themeAssetRoutes,
+  ];
   const patterns = routes.map((r) => ({
     method: r.method,
     re: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`),
@@ -257,6 +272,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         return limited;
       }
     }
+    // Read once, within the route's limits, before anything parses it (see body.ts), and before any
+    // latency fault: a client that gave up later had sent the whole body (a `repeat` runs on the same bytes).
+    let raw: Uint8Array<ArrayBuffer>;
+    try {
+      raw = BODY_METHODS.has(req.method)
+        ? await readJsonBody(req, {
+            maxBytes: route.files ? MAX_FILE_BODY_BYTES : MAX_JSON_BODY_BYTES,
+            maxItems: MAX_JSON_ITEMS,
+            maxDepth: MAX_JSON_DEPTH,
+          })
+        : new Uint8Array(0);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      log(e.response.status);
+      return e.response;
+    }
     if (faultActive && faults && account) {
       if (faults.latencyMs) await new Promise((r) => setTimeout(r, faults.latencyMs));
       if (!faults.afterCommit) {
@@ -265,22 +296,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     }
 
-    // Read once: a `repeat` fault runs the handler again with the same body.
-    let body: Promise<Uint8Array> | null = null;
+    let parsed: { ok: true; value: unknown } | { ok: false } | null = null;
     const handle = async (): Promise<Response> => {
       try {
-        body ??= BODY_METHODS.has(req.method) ? readBodyLimited(req) : Promise.resolve(new Uint8Array(0));
-        const raw = await body;
-        let parsed: { ok: true; value: unknown } | { ok: false } = { ok: true, value: undefined };
-        if (raw.byteLength > 0) {
-          try {
-            const value: unknown = JSON.parse(new TextDecoder().decode(raw));
-            parsed = { ok: true, value };
-            logBody = abbreviate(value);
-          } catch {
-            parsed = { ok: false };
+        if (!parsed) {
+          parsed = { ok: true, value: undefined };
+          if (raw.byteLength > 0) {
+            try {
+              const value: unknown = JSON.parse(new TextDecoder().decode(raw));
+              parsed = { ok: true, value };
+              logBody = abbreviate(value);
+            } catch {
+              parsed = { ok: false };
+            }
           }
         }
+        const body = parsed;
         const ctx: Ctx = {
           req,
           url,
@@ -295,8 +326,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           services,
           now: opts.now,
           json() {
-            if (!parsed.ok) throw new HttpError(400, 'JSON_ERROR', 'The request body is not valid JSON.');
-            return parsed.value;
+            if (!body.ok) throw new HttpError(400, 'JSON_ERROR', 'The request body is not valid JSON.');
+            return body.value;
           },
         };
         return await route.handler(ctx);
@@ -305,14 +336,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         throw e;
       }
     };
-    // A POST with an Idempotency-Key runs once per key (see idempotency.ts).
+    // A POST with an Idempotency-Key runs once per key and body (see idempotency.ts).
     const key = req.method === 'POST' && tracked ? req.headers.get('idempotency-key') : null;
     const scope = `${auth.credential ?? ''}\n${req.method}\n${path}`;
-    let res = await idempotency.run(key, scope, handle);
+    const keyed = () => idempotency.run(key, account?.id ?? '', scope, () => bodyFingerprint(raw), handle);
+    let res = await keyed();
     // `repeat`: the same request arrives again (a browser re-sending a write whose answer it lost).
     for (let i = 0; faultActive && faults?.repeat && i < faults.repeat; i++) {
       await res.body?.cancel();
-      res = await idempotency.run(key, scope, handle);
+      res = await keyed();
     }
 
     if (faultActive && faults && account) {

@@ -1,6 +1,7 @@
 /**
- * The sandbox as a standalone HTTP server. `npm run sandbox` (PORT, default 8787; HOST, default
- * 127.0.0.1) prints its address and the demo credentials, and stops on SIGINT / SIGTERM.
+ * The sandbox as a standalone HTTP server. `npm run sandbox` (PORT, default 8787, `0` for a free port;
+ * HOST, default 127.0.0.1) prints its address and the demo credentials, and stops on SIGINT / SIGTERM.
+ * It serves the demo theme's logo and font itself (`theme-assets.ts`), so a page on any origin gets them.
  * Comma-separated lists widen the guards (see `SandboxOptions`): ALLOWED_HOSTS (names this server answers
  * for), ALLOWED_ORIGINS (pages on other origins that may use it), WEBHOOK_HOSTS (webhook targets); each
  * defaults to `loopback`.
@@ -9,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { nodeListener } from './adapters.ts';
-import { createSandbox, DEMO_ACCOUNT, type Sandbox, type SandboxOptions } from './index.ts';
+import { createSandbox, DEMO_ACCOUNT, DEMO_THEME, type Sandbox, type SandboxOptions } from './index.ts';
 
 export interface SandboxServer {
   url: string;
@@ -78,14 +79,16 @@ async function main() {
     `  Hosts served:      ${(allowedHosts ?? ['loopback']).join(', ')} (ALLOWED_HOSTS)`,
     `  Browser origins:   ${(allowedOrigins ?? ['loopback']).join(', ')} (ALLOWED_ORIGINS)`,
     `  Webhook targets:   ${(webhookHosts ?? ['loopback']).join(', ')} (WEBHOOK_HOSTS)`,
+    `  Theme files:       ${srv.url}${DEMO_THEME.logo}, ${srv.url}${DEMO_THEME.font} (any origin)`,
     '',
     'How to use: call the server-side endpoints with HTTP Basic auth (API key : API secret), e.g. ' +
       `curl -u ${DEMO_ACCOUNT.apiKey}:${DEMO_ACCOUNT.apiSecret} -X POST -H 'Content-Type: application/json' ` +
       `-d '{"tokenType":"FORM","clientId":"me"}' ${srv.url}/kyb/tokens/ mints a KYB form token for ` +
       '<kyb-form token=...>, and POST /age-estimation/token/ {"min_age":18,"confidence_threshold":70} ' +
       'creates an age-check session for <age-check>. Everything is in memory and ' +
-      'offline; create isolated accounts with POST /_sandbox/accounts, steer outcomes with the /_sandbox/ ' +
-      'control endpoints (see src/sandbox/README.md), and stop with Ctrl+C.',
+      'offline; create isolated accounts with POST /_sandbox/accounts (with "webhookUrl" to receive the ' +
+      'signed KYB and age webhooks), steer outcomes with the /_sandbox/ control endpoints (see ' +
+      'src/sandbox/README.md), and stop with Ctrl+C.',
   ];
   console.log(lines.join('\n'));
   // Keep the process alive while the server runs.

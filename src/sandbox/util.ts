@@ -1,11 +1,11 @@
 /**
- * Runtime-neutral helpers of the sandbox handler: error bodies, JSON responses, bounded body reading,
- * zod issue mapping, random ids and base64. No node modules here (Web APIs only).
+ * Runtime-neutral helpers of the sandbox handler: error bodies, JSON responses, zod issue mapping, random
+ * ids and base64 (reading bodies within limits is `body.ts`). No node modules here (Web APIs only).
  */
 import type * as z from 'zod/mini';
 import type { ErrorIdentifier } from '../api/common.ts';
 
-/** Whole request bodies above this size are refused with 413 `BAD_VALUE`. */
+/** No request body above this size is read (413 `BAD_VALUE`); most routes take far less (`body.ts`). */
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 /** An absolute URI (published `format: uri`) naming the error; the identifiers are listed in the sandbox README. */
@@ -89,39 +89,6 @@ export function parseOrThrow<S extends z.ZodMiniType>(schema: S, value: unknown,
   return r.data as z.output<S>;
 }
 
-/**
- * Reads a request body, refusing more than `limit` bytes with 413 before buffering completes
- * (a `Content-Length` above the limit is refused without reading at all).
- */
-export async function readBodyLimited(req: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.byteLength;
-  }
-  return out;
-}
-
-export const tooLarge = (limit: number) =>
-  new HttpError(413, 'BAD_VALUE', `The request body is larger than ${Math.round(limit / 1048576)} MiB.`);
-
 export function randomHex(bytes = 16): string {
   const a = new Uint8Array(bytes);
   crypto.getRandomValues(a);
@@ -130,7 +97,7 @@ export function randomHex(bytes = 16): string {
 
 export const uuid = () => crypto.randomUUID();
 
-export function base64ToBytes(b64: string): Uint8Array {
+export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);

@@ -13,8 +13,14 @@ import { button, byLabel, mount, ready, root, setup, type } from './kyb-form-hel
 const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
 const transparent = (c: string) => c === 'transparent' || /rgba\(.*,\s*0\)$/.test(c);
 
-async function demoForm(theme: unknown = null): Promise<KybFormElement> {
-  const s = await setup({ kyb: { info: { locale: 'en', theme, flow: DEMO_FLOW }, questionnaires: [] } });
+/** The demo flow with its region code read-only (the demo itself leaves it editable: nothing fills it). */
+const READ_ONLY_REGION = {
+  ...DEMO_FLOW,
+  fields: DEMO_FLOW.fields.map((f) => (f.field === 'REGION' ? { ...f, readOnly: true } : f)),
+};
+
+async function demoForm(theme: unknown = null, flow: unknown = DEMO_FLOW): Promise<KybFormElement> {
+  const s = await setup({ kyb: { info: { locale: 'en', theme, flow }, questionnaires: [] } });
   const el = await mount(s.token);
   await ready(el);
   return el;
@@ -24,7 +30,7 @@ describe('<kyb-form> field clarity', function () {
   this.timeout(60000);
 
   it('a read-only field reads as text: no border or field background, aria-readonly, not in the tab order', async () => {
-    const el = await demoForm();
+    const el = await demoForm(null, READ_ONLY_REGION);
     const region = byLabel(el, 'Region code');
     expect(region.readOnly).to.equal(true);
     expect(region.getAttribute('aria-readonly')).to.equal('true');

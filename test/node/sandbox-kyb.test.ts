@@ -79,8 +79,8 @@ const fullAnswers = (qKey: string): Answers => {
       sections: {
         business: {
           industry: { value: 'retail' },
-          employees: { value: 12 },
-          founded: { value: '2015-06-01' },
+          activeCustomers: { value: 12 },
+          goLive: { value: '2027-03-01' },
           contactEmail: { value: 'c@acme.example' },
           description: { value: 'Shoes' },
         },
