@@ -20,6 +20,7 @@ import { esbuildTargets } from './browser-targets.ts';
 const LIB_ENTRIES = {
   index: 'src/index.ts',
   define: 'src/define.ts',
+  schemas: 'src/schemas.ts',
   react: 'src/react/index.ts',
   server: 'src/server/index.ts',
   sandbox: 'src/sandbox/index.ts',
