@@ -389,7 +389,10 @@ export type TokenProvider = () => Promise<TokenResult>;
 
 export type TokenResult = string | {
     token: string;
-    expiresAt?: number | string | Date | null;
+    expiresAt?: TokenExpiry | undefined;
+} | {
+    tokenString: string;
+    expiration?: TokenExpiry | undefined;
 };
 
 export type VerifyElementsEventMap = KybFormEventMap & AgeCheckEventMap;
