@@ -4,7 +4,16 @@ import lit from 'eslint-plugin-lit';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'bench/results/', 'src/i18n/generated/', 'custom-elements.json'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'bench/results/',
+      'src/i18n/generated/',
+      'custom-elements.json',
+      'api-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   lit.configs['flat/recommended'],

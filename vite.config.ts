@@ -7,6 +7,7 @@ import { createSandbox } from './src/sandbox/index.ts';
 import { sandboxVitePlugin } from './src/sandbox/adapters.ts';
 import { partnerBackend } from './demo/partner-backend.ts';
 import { esbuildTargets } from './browser-targets.ts';
+import { writeRelease, type FirstScreens } from './scripts/cdn-release.ts';
 
 /**
  * `npm run demo` (serve): the demo site (demo/) with the sandbox mounted under /sandbox and the partner
@@ -20,6 +21,7 @@ import { esbuildTargets } from './browser-targets.ts';
 const LIB_ENTRIES = {
   index: 'src/index.ts',
   define: 'src/define.ts',
+  schemas: 'src/schemas.ts',
   react: 'src/react/index.ts',
   server: 'src/server/index.ts',
   sandbox: 'src/sandbox/index.ts',
@@ -299,6 +301,7 @@ const preloadGraph: Plugin = {
           (i18n[locale] ??= ['', ''])[group === 'kyb' ? 0 : 1] = hash;
         }
       out.i18n = i18n;
+      firstScreens = graph; // for the release's head snippet (cdnRelease)
       // A JSON string in single quotes: no escaping of its double quotes (file names hold neither ' nor \).
       const json = JSON.stringify(out);
       if (/['\\\n]/.test(json)) throw new Error('preloadGraph: unexpected character in the graph');
@@ -307,6 +310,22 @@ const preloadGraph: Plugin = {
       if (!placeholder.test(entry.code)) throw new Error('preloadGraph: placeholder not found');
       entry.code = entry.code.replace(placeholder, () => literal);
     },
+  },
+};
+
+/** Each element's first-screen chunks, as preloadGraph found them in the last CDN build. */
+let firstScreens: FirstScreens = {};
+
+/**
+ * CDN build: once the files are written, the release's integrity manifest (sha384 of every file) and the
+ * partner's head snippet (import map with integrity, preloads, the entry's tag): scripts/cdn-release.ts.
+ */
+const cdnRelease: Plugin = {
+  name: 'verify-elements-cdn-release',
+  apply: 'build',
+  writeBundle(options) {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
+    writeRelease(options.dir ?? 'dist/cdn', pkg.name, pkg.version, firstScreens);
   },
 };
 
@@ -447,7 +466,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
           },
         },
       },
-      plugins: [minifyTemplates, unwrapPreloads, acyclicChunks, preloadGraph, classicEntry],
+      plugins: [minifyTemplates, unwrapPreloads, acyclicChunks, preloadGraph, classicEntry, cdnRelease],
     };
   }
   return {

@@ -15,7 +15,8 @@
  * -> `oneOf` whose branches pin the property with `const`; a `oneOf` without a discriminator -> `anyOf`
  * (its published branches overlap, e.g. both document types allow `OTHER`; see the README's decisions).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeIfChanged } from './write-if-changed.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -124,7 +125,7 @@ function main(argv: string[]): number {
     const text = serialise(schema);
     if (check) {
       if (!existsSync(file) || readFileSync(file, 'utf8') !== text) drift.push(file);
-    } else writeFileSync(file, text);
+    } else writeIfChanged(file, text);
   }
   if (check && drift.length > 0) {
     console.error(`contract: schemas out of date with ${yamlPath}: ${drift.join(', ')}`);

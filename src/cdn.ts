@@ -28,6 +28,7 @@ function adoptScriptNonce(scriptUrl: string): void {
 adoptScriptNonce(import.meta.url);
 import { startEarly, type EarlyResponse } from './api/early.ts';
 import { loaderLocale } from './i18n/loader-locale.ts';
+import { refusedApiBase } from './cdn-refused-base.ts';
 
 const LOADERS = {
   'kyb-form': () => import('./kyb-form/define.ts'),
@@ -114,6 +115,8 @@ function startFirst(el: Element): void {
   if (!token || early.has(el)) return;
   early.add(el);
   const base = (el.getAttribute('api-base') ?? '').replace(/\/+$/, '');
+  // The element will refuse this base (plain http: to a host that is not loopback): no token goes there.
+  if (refusedApiBase(base, el.hasAttribute('allow-insecure-http'), document.baseURI)) return;
   const answers = FIRST[tag].map((path) => startEarly(base + path, token));
   if (tag === 'kyb-form') preloadFromInfo(el, answers[0]);
 }

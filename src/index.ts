@@ -1,10 +1,14 @@
 /**
- * verify-elements: side-effect-free entry. Exports the element classes (not registered: import
- * `verify-elements/define` for that), their event types, the schema layer and the browser clients.
+ * verify-elements: the package root, side-effect free. Its public API, and nothing else (see
+ * docs/versioning.md; `api-report/index.d.ts` is the checked-in surface):
+ * - the element classes, not registered (import `verify-elements/define` for that);
+ * - their types: properties, events and event details, `tokenProvider`;
+ * - the browser clients and their error type.
+ * The zod schemas of the service's API are on their own subpath, `verify-elements/schemas`.
  */
 export { KybFormElement } from './kyb-form/kyb-form.ts';
 export { AgeCheckElement } from './age-check/age-check.ts';
 export type * from './element-types.ts';
-export * from './api/index.ts';
-export { resolveLocale, applyLocale, SUPPORTED_LOCALES, type SupportedLocale } from './i18n/index.ts';
-export { compileCondition, evaluateCondition, createVisibilityIndex } from './conditions/index.ts';
+export { KybClient, type KybClientOptions } from './api/kyb-client.ts';
+export { AgeClient, type AgeClientOptions } from './api/age-client.ts';
+export { ApiError, type ApiErrorInit, type ApiErrorKind, type HttpClientOptions } from './api/http.ts';

@@ -11,6 +11,7 @@ import { emit } from './events.ts';
 import { heading } from './parts.ts';
 import { outcomeScreen, outcomeTexts, safeRedirect, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
+import { isLoopbackHost } from '../api/url.ts';
 export { laterStyles } from './styles-later.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */
@@ -33,8 +34,17 @@ export const HOSTED_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
 export type HostedStep = 'consent' | 'frame' | 'done';
 
-/** A session URL the element may embed: `https:`, or `http:` on localhost (as for redirects). */
-export const hostedUrl = (url: string | null | undefined): string | null => safeRedirect(url);
+/**
+ * A session URL the element may embed: `https:`, or `http:` to a loopback host (a test rig). Stricter than
+ * a redirect: the page's own origin on plain `http:` is not enough, since the framed page takes the
+ * user's camera and selfie.
+ */
+export function hostedUrl(url: string | null | undefined): string | null {
+  const safe = safeRedirect(url);
+  if (safe === null) return null;
+  const parsed = new URL(safe);
+  return parsed.protocol === 'https:' || isLoopbackHost(parsed.hostname) ? safe : null;
+}
 
 /**
  * The outcome of a return message, or null when it must be ignored: another window than `frame`'s, another

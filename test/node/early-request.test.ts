@@ -13,6 +13,8 @@ import { buildCdn, chromiumLaunchOptions, startPageServer, type PageServer } fro
 import { PartnerClient } from '../../src/server/index.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { ageRequest } from '../support/age-request.ts';
+import { refusedApiBase } from '../../src/cdn-refused-base.ts';
+import { insecureApiBase } from '../../src/api/url.ts';
 
 let server: PageServer;
 let browser: Browser;
@@ -240,5 +242,75 @@ describe('the loader fetches what the first answer says comes next', () => {
       'no theme code and no translations',
     );
     await context.close();
+  });
+});
+
+describe('the loader sends no token where the element will refuse to (plain http:, not loopback)', () => {
+  test("its rule is the elements' rule (api/url.ts)", () => {
+    const bases = ['', '/sandbox', 'https://api.example/v1', 'http://api.example', 'http://localhost:9/x'];
+    const more = [
+      'http://127.0.0.1',
+      'http://[::1]:8/',
+      'http://app.localhost',
+      'http://10.0.0.1',
+      'ftp://x.example',
+    ];
+    for (const page of ['http://shop.example/p', 'https://shop.example/p', 'http://127.0.0.1:5173/'])
+      for (const base of [...bases, ...more])
+        assert.equal(
+          refusedApiBase(base, false, page),
+          insecureApiBase(base || '/', page) !== null,
+          `${base} on ${page}`,
+        );
+    assert.equal(refusedApiBase('http://api.example', true, 'http://shop.example/'), false);
+  });
+
+  /**
+   * A partner page on plain http from a host that is not loopback (`shop.test`, resolved to 127.0.0.1 by
+   * Chromium), with the API on the same origin: the elements refuse the base; the loader sends nothing.
+   */
+  test('a page on http://shop.test: no early request, not even same-origin; with allow-insecure-http, one each', async () => {
+    const kyb = await kybToken('Insecure Ltd');
+    const control = new SandboxControl({ baseUrl: `${server.origin}/sandbox` });
+    const account = await control.createAccount({});
+    const age = (
+      await new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account }).createAgeToken(
+        ageRequest(),
+      )
+    ).token;
+    const page = (
+      allow: string,
+    ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
+<script type="module" src="/cdn/verify-elements.js"></script></head>
+<body><main><kyb-form api-base="/sandbox" token="${kyb}"${allow}></kyb-form>
+<age-check api-base="/sandbox" token="${age}"${allow}></age-check></main></body></html>`;
+    pages['/shop-refused.html'] = page('');
+    pages['/shop-allowed.html'] = page(' allow-insecure-http');
+    const port = new URL(server.origin).port;
+    const insecure = await chromium.launch(
+      chromiumLaunchOptions(['--host-resolver-rules=MAP shop.test 127.0.0.1']),
+    );
+    try {
+      const tab = await insecure.newPage();
+      await tab.addInitScript(() => {
+        const w = window as unknown as { __errors: string[] };
+        w.__errors = [];
+        for (const type of ['kyb-error', 'age-check-error'])
+          document.addEventListener(type, () => w.__errors.push(type));
+      });
+      const seen = recordApi(tab);
+      await tab.goto(`http://shop.test:${port}/shop-refused.html`);
+      await tab.waitForFunction(() => (window as unknown as { __errors: string[] }).__errors.length >= 2);
+      assert.equal(seen.length, 0, `no API request at all: ${JSON.stringify(seen)}`);
+
+      // With the opt-out the elements send (here the sandbox refuses the host shop.test: 403), and the
+      // loader's early requests are theirs: one of each, not two.
+      await tab.goto(`http://shop.test:${port}/shop-allowed.html`);
+      await tab.waitForFunction(() => (window as unknown as { __errors: string[] }).__errors.length >= 2);
+      assert.equal(seen.filter((r) => r.path === '/kyb/info/').length, 1, JSON.stringify(seen));
+      assert.equal(seen.filter((r) => r.path === '/age-estimation/session/').length, 1, JSON.stringify(seen));
+    } finally {
+      await insecure.close();
+    }
   });
 });

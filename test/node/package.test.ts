@@ -32,7 +32,10 @@ const run = (cmd: string, args: string[], cwd: string) =>
 before(() => {
   assert.ok(existsSync(join(ROOT, 'dist/index.js')), 'dist/ is missing: run `npm run build` first');
   work = mkdtempSync(join(tmpdir(), 'verify-elements-pack-'));
-  const out = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT)) as {
+  // The build is `npm run build`'s (which `npm test` runs first): `--ignore-scripts` skips prepack's rebuild.
+  const out = JSON.parse(
+    run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT),
+  ) as {
     filename: string;
     files: { path: string }[];
   }[];
@@ -88,6 +91,19 @@ describe('the tarball', () => {
       files.filter((f) => /^(src|test|demo|bench|examples)\//.test(f)),
       [],
     );
+  });
+  test('carries the LICENSE (MIT) and the CHANGELOG; packing builds first (prepack)', () => {
+    assert.ok(files.includes('LICENSE') && files.includes('CHANGELOG.md'));
+    assert.match(readFileSync(join(ROOT, 'LICENSE'), 'utf8'), /^MIT License/);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      license: string;
+      version: string;
+      scripts: Record<string, string>;
+    };
+    assert.equal(manifest.license, 'MIT');
+    assert.equal(manifest.scripts.prepack, 'npm run build');
+    const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+    assert.ok(changelog.includes(`## ${manifest.version}`), `CHANGELOG.md has a section for ${manifest.version}`);
   });
   test('carries every export target and typesVersions target', () => {
     for (const [name, target] of Object.entries(pkg.exports)) {
@@ -148,6 +164,7 @@ describe('installed in a fresh project', () => {
   type KybFormProperties,
 } from 'verify-elements';
 import type {} from 'verify-elements/define';
+import { KybToken, type KybInfo } from 'verify-elements/schemas';
 import { KybForm, AgeCheck } from 'verify-elements/react';
 import { PartnerClient, verifyWebhookSignature, ApiError } from 'verify-elements/server';
 import { createSandbox } from 'verify-elements/sandbox';
@@ -177,11 +194,16 @@ export type Checks = [
   Not<IsAny<typeof nodeListener>>,
   Not<IsAny<typeof startSandboxServer>>,
   Not<IsAny<typeof SandboxControl>>,
+  Not<IsAny<typeof KybToken>>,
+  Not<IsAny<KybInfo>>,
   Not<IsAny<GlobalComponents['kyb-form']>>,
   Not<IsAny<SvelteHTMLElements['age-check']>>,
 ];
 
 const provider: TokenProvider = async () => ({ token: 't', expiresAt: Date.now() + 60_000 });
+// What the server helper's createKybToken answers (and a partner route passes on) is a token result too.
+type Minted = Awaited<ReturnType<PartnerClient['createKybToken']>>;
+export const fromServer = (minted: Minted): TokenProvider => async () => minted;
 const props: KybFormProperties = { token: 't', apiBase: '/api', tokenProvider: provider };
 export const formId = (e: KybFormEventMap['kyb-submitted']): string => e.detail.formId;
 export const outcome = (e: AgeCheckEventMap['age-check-complete']): AgeCheckCompleteDetail['outcome'] =>

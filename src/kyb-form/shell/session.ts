@@ -7,6 +7,7 @@
 import { ApiError } from '../../api/http.ts';
 import type { ErrorInfo } from '../state.ts';
 import type { TokenProvider } from './types.ts';
+import { readTokenResult } from '../token-result.ts';
 
 /**
  * The token's form came without an id that can be addressed: the published schema (`kyb.KybFormList`)
@@ -48,12 +49,11 @@ export class TokenSession {
     if (!provider) return Promise.resolve(null);
     this.#refreshing ??= (async () => {
       try {
-        const result = await provider();
-        const token = typeof result === 'string' ? result : result?.token;
-        if (typeof token !== 'string' || token === '') return null;
-        this.active = token;
-        this.#schedule(typeof result === 'string' ? null : (result.expiresAt ?? null));
-        return token;
+        const result = readTokenResult(await provider());
+        if (!result) return null;
+        this.active = result.token;
+        this.#schedule(result.expiresAt);
+        return result.token;
       } catch {
         return null;
       } finally {
@@ -63,16 +63,9 @@ export class TokenSession {
     return this.#refreshing;
   }
 
-  #schedule(expiresAt: number | string | Date | null) {
+  #schedule(at: number | null) {
     clearTimeout(this.#timer);
-    if (expiresAt === null || !this.#provider()) return;
-    const at =
-      expiresAt instanceof Date
-        ? expiresAt.getTime()
-        : typeof expiresAt === 'string'
-          ? Date.parse(expiresAt)
-          : expiresAt;
-    if (!Number.isFinite(at)) return;
+    if (at === null || !this.#provider()) return;
     const wait = Math.min(MAX_TIMEOUT, Math.max(0, at - 60_000 - Date.now()));
     this.#timer = setTimeout(() => void this.refresh(), wait);
   }

@@ -1,9 +1,9 @@
 /** The public types of `<kyb-form>`'s events and of `tokenProvider` (re-exported by kyb-form.ts). */
 import type { SaveReport, StepId } from '../context.ts';
 import type { KybFormElement } from '../kyb-form.ts';
+import type { TokenResult } from '../token-result.ts';
 
-/** What `tokenProvider` may return: a token, or a token with its expiry (ms since epoch, Date or ISO string). */
-export type TokenResult = string | { token: string; expiresAt?: number | string | Date | null };
+export type { TokenResult } from '../token-result.ts';
 export type TokenProvider = () => Promise<TokenResult>;
 
 export interface KybReadyDetail {

@@ -1,0 +1,183 @@
+/**
+ * `verify-elements/schemas`: the zod (`zod/mini`) schemas of the service's published API, their inferred
+ * types and the enumerations they are built from, for partners who validate the service's answers or their
+ * own requests. Named one by one, so that the helpers the schemas are made with (`opt`, `orCatch`, …) stay
+ * internal. Adding a schema is a minor change; removing or narrowing one is breaking (docs/versioning.md).
+ */
+export {
+  LOCALES,
+  Locale,
+  DateTime,
+  DateOnly,
+  Id,
+  Uuid,
+  Tags,
+  KybErrorBody,
+  ERROR_IDENTIFIERS,
+  type ErrorIdentifier,
+  DOCUMENT_EXTENSIONS,
+  DOCUMENT_MIME_TYPES,
+  MAX_DOCUMENT_BYTES,
+} from './api/common.ts';
+export { COUNTRY_CODES, CountryCode } from './api/countries.ts';
+export {
+  MonitoringStatus,
+  UserMonitoringType,
+  AmlCheckStatus,
+  PersonDataset,
+  CompanyDataset,
+  IndividualDataset,
+  BusinessDataset,
+  PepTier,
+  DateOfBirthMatching,
+  PersonInput,
+  CompanyInput,
+  AmlCheckRequest,
+  CreateMonitoringRequest,
+  MonitoringCommentRequest,
+  PersonAmlCheckFilter,
+  CompanyAmlCheckFilter,
+  SearchAddress,
+  IndividualSearchResult,
+  BusinessSearchResult,
+  AdverseMediaSearchResult,
+  AmlCheckResponse,
+  AmlMonitoring,
+} from './api/aml.ts';
+export {
+  US_STATES,
+  UsState,
+  SosStatus,
+  SosEntityType,
+  SosOrderRequest,
+  SosFilingDocument,
+} from './api/sos.ts';
+export {
+  AbsoluteUri,
+  AGE_DEFAULTS,
+  AgeTokenRequest,
+  AgeTokenResponse,
+  InsufficientFinancesBody,
+  AgeWebhookStatus,
+  AgeWebhook,
+} from './api/age.ts';
+export {
+  Escalation,
+  SessionStatus,
+  SessionStep,
+  AgeOutcome,
+  AttemptResult,
+  CaptureSession,
+  MAX_SELFIE_BYTES,
+  SelfieRequest,
+  DocumentRequest,
+  AttemptResponse,
+  CAPTURE_ERROR_CODES,
+} from './api/age-capture.ts';
+export {
+  BlocklistSource,
+  BlocklistRequest,
+  BlocklistEntry,
+  ClientTokenType,
+  ClientTokenRequest,
+  ClientTokenResponse,
+} from './api/identity.ts';
+export {
+  QuestionnaireKey,
+  KybForm,
+  KybFormList,
+  KybFormUpdate,
+  QUESTION_TYPES,
+  QuestionType,
+  Question,
+  Section,
+  Questionnaire,
+  QuestionnaireList,
+  QuestionnaireDefinition,
+  FileAnswer,
+  AnswerValue,
+  Answers,
+  AnswersRead,
+  AnswersOrNone,
+  LocalDateTime,
+} from './api/kyb.ts';
+export { FormStatus, KybFormMeta } from './api/kyb-first.ts';
+export {
+  COMPANY_FIELDS,
+  CompanyFieldName,
+  type CompanyKey,
+  E164,
+  WebUrl,
+  Email,
+  CompanyFieldSchemas,
+  CUSTOM_FIELD_TYPES,
+  CustomFieldType,
+  ChoiceKey,
+  Choice,
+  CustomFieldDef,
+  type CustomValue,
+  AdditionalInfoRead,
+  Company,
+} from './api/kyb-company.ts';
+export {
+  AdditionalInfoRequest,
+  CompanyWrite,
+  CompanyInfoRequest,
+  ClientSystemRequest,
+  CreateFormRequest,
+  UpdateFormRequest,
+} from './api/kyb-company-write.ts';
+export { THEME_COLOR_KEYS, type ThemeColorKey } from './api/theme-colors.ts';
+export {
+  Theme,
+  FlowField,
+  FlowCustomField,
+  FlowDocument,
+  BeneficiaryFlowField,
+  ApplicantCustomField,
+  ApplicantType,
+  FlowApplicant,
+  BeneficiaryType,
+  FlowBeneficiary,
+  Flow,
+  KybInfo,
+} from './api/kyb-flow.ts';
+export {
+  INDIVIDUAL_FIELDS,
+  InfoType,
+  type IndividualFieldName,
+  type IndividualKey,
+  IndividualFieldSchemas,
+  IndividualApplicantRequest,
+  CompanyApplicantRequest,
+  ApplicantRequest,
+  ApplicantCreateRequest,
+  BeneficiaryCreate,
+  BeneficiaryPatch,
+  type BeneficiaryInfo,
+  Beneficiary,
+  BeneficiaryList,
+  KybDocumentType,
+  IndividualDocumentType,
+  DocumentType,
+  DocumentFilename,
+  CompanyDocumentUpload,
+  DocumentUpload,
+  RenameDocumentRequest,
+  KybDocument,
+  KybDocumentList,
+} from './api/kyb-people.ts';
+export { KYB_DOCUMENT_TYPES, INDIVIDUAL_DOCUMENT_TYPES } from './api/document-types.ts';
+export { KybTokenType, KybTokenRequest, KybToken } from './api/kyb-token.ts';
+export {
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  CompanySubmitWebhook,
+  CompanyInfoRequestStatus,
+  ManagerAccount,
+  CompanyInfoRequestWebhook,
+  WEBHOOK_BODIES,
+  type WebhookEvent,
+} from './api/webhooks.ts';
