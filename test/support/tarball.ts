@@ -24,10 +24,15 @@ export const timed = <T>(fn: () => T): [T, number] => {
   return [out, (performance.now() - start) / 1000];
 };
 
-/** `npm pack` of the repository into `dir` (after `npm run build`); the tarball's path. */
+/**
+ * `npm pack` of the repository into `dir` (after `npm run build`); the tarball's path. `--ignore-scripts`:
+ * the package's `prepack` would build again what is already built.
+ */
 export function packTarball(dir: string): string {
   assert.ok(existsSync(join(ROOT, 'dist/index.js')), 'dist/ is missing: run `npm run build` first');
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as {
+  const packed = JSON.parse(
+    run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT),
+  ) as {
     filename: string;
   }[];
   return join(dir, packed[0]!.filename);
