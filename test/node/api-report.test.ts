@@ -81,8 +81,10 @@ declare global { interface HTMLElementTagNameMap { 'x-box': Box } }
     assert.doesNotMatch(text, /Docs are not API|secret|inner|hidden/);
     assert.match(text, /open\(\): void;/);
     assert.match(text, /"x-box": Box;|'x-box': Box;/);
-    writeReports(first, join(dir, 'report'));
+    assert.deepEqual(writeReports(first, join(dir, 'report')), ['index']);
     assert.deepEqual(differences(first, join(dir, 'report')), []);
+    // Written only when the text changes (a second run touches nothing).
+    assert.deepEqual(writeReports(first, join(dir, 'report')), []);
     // Private details change: no difference.
     const same = write(`export declare function greet(name: string): string;
 export declare class Box { private other; open(): void; }

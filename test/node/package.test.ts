@@ -103,7 +103,10 @@ describe('the tarball', () => {
     assert.equal(manifest.license, 'MIT');
     assert.equal(manifest.scripts.prepack, 'npm run build');
     const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
-    assert.ok(changelog.includes(`## ${manifest.version}`), `CHANGELOG.md has a section for ${manifest.version}`);
+    assert.ok(
+      changelog.includes(`## ${manifest.version}`),
+      `CHANGELOG.md has a section for ${manifest.version}`,
+    );
   });
   test('carries every export target and typesVersions target', () => {
     for (const [name, target] of Object.entries(pkg.exports)) {
