@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { CompanyKey } from '../../api/kyb.ts';
 import { companyLabel } from '../company/controller.ts';
-import { isGroupType, renderCustomControl } from '../custom-fields.ts';
+import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
 import {
@@ -278,6 +278,7 @@ export function renderForm(v: FormView): TemplateResult {
       required: c.required,
       description: c.description,
       group: isGroupType(c.type),
+      inline: isInlineType(c.type),
       error: e,
       control: renderCustomControl({
         id: baseId,
