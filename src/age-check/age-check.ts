@@ -96,8 +96,10 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @cssproperty --age-check-color-error - error text and accent (default #b91c1c)
  * @cssproperty --age-check-color-warning - warnings, attempts, countdown (default #92400e)
  * @cssproperty --age-check-font-family - font family (default system-ui)
- * @cssproperty --age-check-font-size - base font size; every size inside derives from it (default 16px;
- *   the page's root font size does not reach inside)
+ * @cssproperty --age-check-font-size - base font size; every size inside derives from it (default medium:
+ *   the user's own default font size; the page's root font size does not reach inside)
+ * @cssproperty --age-check-scroll-margin-top - room kept above a control that takes the focus when it
+ *   scrolls into view, for a sticky header (default --age-check-viewport-offset)
  * @cssproperty --age-check-radius - corner radius (default 0.5em)
  * @cssproperty --age-check-space - base spacing (default 1em)
  * @cssproperty --age-check-focus-ring - focus box-shadow (default a 3px white + 3px primary ring)
