@@ -131,8 +131,20 @@ export const ageCheckStyles = css`
   a {
     color: var(--_primary);
   }
+  /* The expiry countdown, with "Get more time" or the warning that the link cannot be extended. */
+  .countdown-box {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 0.5em;
+  }
+  .countdown-warning {
+    flex: 1 1 100%;
+    text-align: end;
+    color: var(--_warning);
+  }
   .countdown {
-    align-self: flex-end;
     padding: 0.25em 0.75em;
     border-radius: var(--_radius);
     background: var(--_surface);
