@@ -134,7 +134,8 @@ export interface OutcomeOptions {
 export function outcomeScreen(o: OutcomeOptions): TemplateResult {
   const t = outcomeTexts(o.outcome);
   const r = o.redirect;
-  const counting = !!r && r.auto && r.secs > 0;
+  const secs = r?.secs ?? 0;
+  const counting = !!r && r.auto && secs > 0;
   return html`${heading(o.already ? msg('Age check already completed') : t.title)}
     <div part="outcome" class="outcome ${t.tone}" data-outcome=${o.outcome ?? nothing}>
       ${o.already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
@@ -146,7 +147,7 @@ export function outcomeScreen(o: OutcomeOptions): TemplateResult {
             ${
               counting
                 ? html`<p part="redirect-notice">
-                    <span aria-hidden="true">${msg(str`Continuing in ${r.secs} s…`)}</span
+                    <span aria-hidden="true">${msg(str`Continuing in ${secs} s…`)}</span
                     ><span class="visually-hidden">${autoRedirectNotice()}</span>
                   </p>`
                 : nothing
