@@ -18,7 +18,7 @@ import type { FlowControl } from './flow-control.ts';
 import { HostedLoader, loadFlow } from './lazy.ts';
 import { whenIdle } from '../api/load-chunk.ts';
 import { localeDir } from './parts.ts';
-import { consentScreen, countdownLine, errorScreen, loadingScreen } from './shell.ts';
+import { consentScreen, countdownLine, errorScreen, loadingScreen, type AgeTokenProvider } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
 import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
 import { emit, errorDetail, type AgeCheckAttemptDetail } from './events.ts';
@@ -45,7 +45,9 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @attr allow-insecure-http - test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise); property `allowInsecureHttp`
  * @attr idempotency-keys - send `Idempotency-Key` on each photo upload, so a re-sent request uses one attempt (the sandbox honours it; enable for a service that does); property `idempotencyKeys`
  * @attr locale - UI language (BCP 47); otherwise the browser's languages, else English
- * @attr redirect - `none` to never navigate after the outcome (handle `age-check-complete` instead)
+ * @attr redirect - after an outcome with a redirect: absent, a "Continue" link the user chooses (WCAG 2.2.1);
+ *   `auto` to leave by itself after a 20-second notice with "Stay on this page"; `none` never (handle `age-check-complete`)
+ * @prop tokenProvider - `() => Promise<string>`: a new age token; the expiry countdown then offers "Get more time"
  * @attr auto-capture - take the photo automatically after a 3-second countdown
  * @attr session-url - the token answer's `session_url`. Without `token`: hosted mode (the provider's page in
  *   an iframe, see the README). With `token`: the URL shown as a QR code in the fallback (default `location.href`)
@@ -96,8 +98,10 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @cssproperty --age-check-color-error - error text and accent (default #b91c1c)
  * @cssproperty --age-check-color-warning - warnings, attempts, countdown (default #92400e)
  * @cssproperty --age-check-font-family - font family (default system-ui)
- * @cssproperty --age-check-font-size - base font size; every size inside derives from it (default 16px;
- *   the page's root font size does not reach inside)
+ * @cssproperty --age-check-font-size - base font size; every size inside derives from it (default medium:
+ *   the user's own default font size; the page's root font size does not reach inside)
+ * @cssproperty --age-check-scroll-margin-top - room kept above a control that takes the focus when it
+ *   scrolls into view, for a sticky header (default --age-check-viewport-offset)
  * @cssproperty --age-check-radius - corner radius (default 0.5em)
  * @cssproperty --age-check-space - base spacing (default 1em)
  * @cssproperty --age-check-focus-ring - focus box-shadow (default a 3px white + 3px primary ring)
@@ -117,6 +121,7 @@ export class AgeCheckElement extends LitElement {
     autoCapture: { type: Boolean, attribute: 'auto-capture' },
     sessionUrl: { attribute: 'session-url' },
     privacyUrl: { attribute: 'privacy-url' },
+    tokenProvider: { attribute: false },
     machine: { state: true, attribute: false },
     now: { state: true, attribute: false },
     announcement: { state: true, attribute: false },
@@ -154,6 +159,8 @@ export class AgeCheckElement extends LitElement {
   sessionUrl: string | null = null;
   /** The partner's privacy notice (`privacy-url`), linked from the consent screen; http(s) URLs only. */
   privacyUrl: string | null = null;
+  /** A new token before the session expires ("Get more time" on the countdown; a new session opens). */
+  tokenProvider: AgeTokenProvider | null = null;
 
   /** The machine's current state (read-only for embedders; tests inspect it). */
   protected machine: MachineState = initialState;
@@ -230,7 +237,7 @@ export class AgeCheckElement extends LitElement {
           navigate: (url) => this.navigate(url),
           syncTimers: () => this.syncTimers(),
           autoCapture: () => this.autoCapture,
-          follow: () => this.redirect !== 'none',
+          redirect: () => this.redirect,
         });
       }
       return flow;
@@ -464,7 +471,7 @@ export class AgeCheckElement extends LitElement {
   override render(): TemplateResult {
     const lang = activeLocale();
     return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
-      ${countdownLine(this.machine, this.now)} ${this.isHosted ? this.hosted.render() : this.screen()}
+      ${countdownLine(this.machine, this.now, this)} ${this.isHosted ? this.hosted.render() : this.screen()}
       <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         ${this.announcement}
       </div>

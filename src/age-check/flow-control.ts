@@ -7,8 +7,22 @@
 import type { TemplateResult } from 'lit';
 import { CaptureControl, type CaptureDeps } from './capture-control.ts';
 import { emit } from './events.ts';
-import { CAMERA_STATES, REDIRECT_DELAY_S, type MachineState } from './machine-first.ts';
-import { announcementFor, expiredScreen, outcomeOf, outcomeScreen, safeRedirect } from './outcome.ts';
+import {
+  CAMERA_STATES,
+  REDIRECT_DELAY_S,
+  redirectMode,
+  type MachineState,
+  type RedirectMode,
+} from './machine-first.ts';
+import {
+  announcementFor,
+  autoRedirectNotice,
+  expiredScreen,
+  outcomeOf,
+  outcomeScreen,
+  safeRedirect,
+  stayedText,
+} from './outcome.ts';
 import { captureScreen, type CaptureHost } from './screens.ts';
 
 /** What the deferred part needs from the element. */
@@ -21,15 +35,21 @@ export interface FlowDeps extends Omit<CaptureDeps, 'fallback'> {
   syncTimers(): void;
   /** `auto-capture`. */
   autoCapture(): boolean;
-  /** Whether a safe redirect is followed (`redirect` is not `none`). */
-  follow(): boolean;
+  /**
+   * The `redirect` attribute: absent, a safe redirect is offered as a "Continue" link and followed only
+   * when the user chooses it; `auto`, followed after a notice of {@link REDIRECT_DELAY_S} seconds that a
+   * "Stay on this page" button stops; `none`, never (the page handles `age-check-complete`).
+   */
+  redirect(): string | null;
 }
 
 export class FlowControl {
   readonly capture: CaptureControl;
   /** When the redirect is followed (epoch ms); 0 when none is waiting. */
   redirectAt = 0;
-  private redirectId: ReturnType<typeof setTimeout> | undefined;
+  private redirectId: ReturnType<typeof setInterval> | undefined;
+  /** The user chose to stay on the page: the automatic redirect was turned off for this outcome. */
+  private stayed = false;
   /** What the capture screens may do (see screens.ts). */
   private readonly actions: Pick<CaptureHost, 'send' | 'capture' | 'chooseFile' | 'upload'>;
 
@@ -48,7 +68,14 @@ export class FlowControl {
 
   /** The effects of entering `next` (any state: the camera stops when it is not needed any more). */
   enter(prev: MachineState, next: MachineState): void {
-    this.h.announce(announcementFor(next));
+    const auto = this.mode() === 'auto' && !!safeRedirect(next.session?.redirect_url);
+    const said = announcementFor(next);
+    // An automatic redirect is announced once, with the outcome (the visible count is not re-read).
+    this.h.announce(
+      said && auto && (next.name === 'done' || next.name === 'locked')
+        ? `${said} ${autoRedirectNotice()}`
+        : said,
+    );
     const c = this.capture;
     if (next.name !== 'camera-starting' && !CAMERA_STATES.has(next.name)) c.stopCamera();
     if (!CAMERA_STATES.has(next.name)) c.clearAuto();
@@ -76,7 +103,15 @@ export class FlowControl {
     }
   }
 
-  /** The outcome: `age-check-complete`, then the safe redirect (if any) after a short notice. */
+  private mode(): RedirectMode {
+    return redirectMode(this.h.redirect());
+  }
+
+  /**
+   * The outcome: `age-check-complete`; then, only with `redirect="auto"`, the safe redirect after a notice
+   * of REDIRECT_DELAY_S seconds (checked each second against the clock, so a page that was asleep does
+   * not leave early or late by more than a second). Otherwise the outcome screen's link waits for the user.
+   */
   private finish(next: MachineState): void {
     this.capture.dropImages();
     const outcome = outcomeOf(next);
@@ -84,16 +119,25 @@ export class FlowControl {
     if (next.name === 'completed-already') return;
     if (outcome)
       emit(this.h.element, 'age-check-complete', url ? { outcome, redirectUrl: url } : { outcome });
-    if (url && this.h.follow()) {
-      this.stopRedirect();
+    this.stopRedirect();
+    this.stayed = false;
+    if (url && this.mode() === 'auto') {
       this.setRedirect(Date.now() + REDIRECT_DELAY_S * 1000);
-      this.redirectId = setTimeout(() => {
-        this.redirectId = undefined;
-        this.setRedirect(0);
+      this.redirectId = setInterval(() => {
+        if (Date.now() < this.redirectAt) return;
+        this.stopRedirect();
         this.h.syncTimers();
         this.h.navigate(url);
-      }, REDIRECT_DELAY_S * 1000);
+      }, 250);
     }
+  }
+
+  /** "Stay on this page": the automatic redirect is turned off; the "Continue" link stays. */
+  private stay(): void {
+    this.stayed = true;
+    this.stopRedirect();
+    this.h.syncTimers();
+    this.h.announce(stayedText());
   }
 
   private setRedirect(at: number): void {
@@ -102,7 +146,7 @@ export class FlowControl {
   }
 
   private stopRedirect(): void {
-    if (this.redirectId !== undefined) clearTimeout(this.redirectId);
+    if (this.redirectId !== undefined) clearInterval(this.redirectId);
     this.redirectId = undefined;
     if (this.redirectAt) this.setRedirect(0);
   }
@@ -121,11 +165,14 @@ export class FlowControl {
       case 'completed-already': {
         const url = safeRedirect(m.session?.redirect_url);
         const at = this.redirectAt;
-        const secs = at > 0 ? Math.max(0, Math.ceil((at - now) / 1000)) : 0;
+        const secs = at > 0 ? Math.min(REDIRECT_DELAY_S, Math.max(0, Math.ceil((at - now) / 1000))) : 0;
+        const mode = this.mode();
         return outcomeScreen({
           outcome: outcomeOf(m),
           already: m.name === 'completed-already',
-          redirect: url !== null && this.h.follow() ? { url, secs } : null,
+          redirect:
+            url !== null && mode !== 'none' ? { url, secs, auto: mode === 'auto' && !this.stayed } : null,
+          onStay: () => this.stay(),
         });
       }
       case 'expired':

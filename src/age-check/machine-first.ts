@@ -111,8 +111,21 @@ export const CAMERA_STATES: ReadonlySet<StateName> = new Set(['live', 'document-
 
 /** Seconds of the automatic-capture countdown. */
 export const AUTO_CAPTURE_S = 3;
-/** Seconds before a safe redirect is followed. */
-export const REDIRECT_DELAY_S = 3;
+/**
+ * Seconds before a safe redirect is followed when the partner asked for it (`redirect="auto"`), with a
+ * "Stay on this page" button all along: at least 20 seconds to turn the time limit off with one simple
+ * action (WCAG 2.2.1). Without `auto` nothing leaves the page before the user chooses "Continue".
+ */
+export const REDIRECT_DELAY_S = 20;
+
+/** What happens after an outcome with a safe redirect: the `redirect` attribute. */
+export type RedirectMode = 'manual' | 'auto' | 'none';
+
+/** The `redirect` attribute read: `auto` and `none` as set; anything else (absent) is `manual`. */
+export function redirectMode(value: string | null | undefined): RedirectMode {
+  const v = (value ?? '').trim().toLowerCase();
+  return v === 'auto' || v === 'none' ? v : 'manual';
+}
 
 export const attemptsLeft = (s: CaptureSession | null): number =>
   s ? Math.max(0, s.retry_limit - s.attempts_used) : 0;

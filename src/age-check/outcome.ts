@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { AgeOutcome } from '../api/age.ts';
 import { safeServiceUrl } from '../api/url.ts';
-import { attemptsLeft, type MachineError, type MachineState } from './machine-first.ts';
+import { attemptsLeft, REDIRECT_DELAY_S, type MachineError, type MachineState } from './machine-first.ts';
 import { attemptsText, heading } from './parts.ts';
 
 /** Outcomes the element reports: the capture API's, and the published enum's `FACE_MISMATCH` (hosted page). */
@@ -112,27 +112,63 @@ export function announcementFor(m: MachineState): string {
   }
 }
 
+/** Said once when an automatic redirect starts (with the outcome), not each second. */
+export const autoRedirectNotice = (): string =>
+  msg(str`You will be taken back automatically in ${REDIRECT_DELAY_S} seconds unless you choose to stay.`);
+
+/** Said when the user turned the automatic redirect off. */
+export const stayedText = (): string => msg('You stay on this page. Choose Continue when you are ready.');
+
 export interface OutcomeOptions {
   outcome: ReportedOutcome | null;
   /** The session was already complete when the element opened it. */
   already: boolean;
-  /** A redirect that will be (or may be) followed, with the seconds left of its notice (0: none running). */
-  redirect: { url: string; secs: number } | null;
+  /**
+   * A redirect offered as a "Continue" link. `auto`: it is also followed by itself, `secs` from now, unless
+   * the user chooses "Stay on this page" (`onStay`).
+   */
+  redirect: { url: string; secs: number; auto: boolean } | null;
+  onStay?: () => void;
 }
 
 export function outcomeScreen(o: OutcomeOptions): TemplateResult {
   const t = outcomeTexts(o.outcome);
-  const secs = o.redirect?.secs ?? 0;
+  const r = o.redirect;
+  const secs = r?.secs ?? 0;
+  const counting = !!r && r.auto && secs > 0;
   return html`${heading(o.already ? msg('Age check already completed') : t.title)}
     <div part="outcome" class="outcome ${t.tone}" data-outcome=${o.outcome ?? nothing}>
       ${o.already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
       <p>${o.already && o.outcome ? t.title : t.text}</p>
     </div>
     ${
-      o.redirect
+      r
         ? html`<div part="redirect" class="redirect">
-            ${secs > 0 ? html`<p role="status">${msg(str`Continuing in ${secs} s…`)}</p>` : nothing}
-            <a part="redirect-link" class="link-button" href=${o.redirect.url}>${msg('Continue now')}</a>
+            ${
+              counting
+                ? html`<p part="redirect-notice">
+                    <span aria-hidden="true">${msg(str`Continuing in ${secs} s…`)}</span
+                    ><span class="visually-hidden">${autoRedirectNotice()}</span>
+                  </p>`
+                : nothing
+            }
+            <div class="actions">
+              <a part="redirect-link" class="link-button" href=${r.url}
+                >${counting ? msg('Continue now') : msg('Continue')}</a
+              >
+              ${
+                counting && o.onStay
+                  ? html`<button
+                      type="button"
+                      part="button secondary-button stay-button"
+                      class="secondary"
+                      @click=${o.onStay}
+                    >
+                      ${msg('Stay on this page')}
+                    </button>`
+                  : nothing
+              }
+            </div>
           </div>`
         : nothing
     }`;

@@ -128,18 +128,75 @@ export const COUNTDOWN_FROM_MS = 5 * 60 * 1000;
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** The expiry countdown (last five minutes of an open session) and its polite minute announcements. */
-export function countdownLine(m: MachineState, now: number): TemplateResult | typeof nothing {
+/** A partner's way to a new age session before this one expires: resolves to a new token. */
+export type AgeTokenProvider = () => Promise<string>;
+
+/** What the countdown needs of the element to offer more time. */
+export interface Renewable {
+  token: string | null;
+  tokenProvider: AgeTokenProvider | null;
+  requestUpdate(): void;
+}
+
+/** An extension being asked for, or one that failed (the warning then says so). */
+const renewals = new WeakMap<Renewable, 'busy' | 'failed'>();
+
+/** Asks the partner for a new token; the element then opens the new session (from its consent screen). */
+async function renew(el: Renewable): Promise<void> {
+  const provider = el.tokenProvider;
+  if (!provider || renewals.get(el) === 'busy') return;
+  renewals.set(el, 'busy');
+  el.requestUpdate();
+  try {
+    const token = await provider();
+    if (typeof token !== 'string' || token.trim() === '') throw new Error('no token');
+    renewals.delete(el);
+    el.token = token.trim();
+  } catch {
+    renewals.set(el, 'failed');
+  }
+  el.requestUpdate();
+}
+
+/**
+ * The expiry countdown (last five minutes of an open session), its polite minute announcements, and
+ * what can be done about the time limit (WCAG 2.2.1): with a `tokenProvider`, "Get more time" opens a new
+ * session; without one (or when it gave none) a warning says the link cannot be extended.
+ */
+export function countdownLine(m: MachineState, now: number, el?: Renewable): TemplateResult | typeof nothing {
   const session = m.session;
   if (!session || TERMINAL.has(m.name)) return nothing;
   const remaining = Date.parse(session.expires_at) - now;
   if (!(remaining <= COUNTDOWN_FROM_MS) || remaining <= 0) return nothing;
   const secs = Math.ceil(remaining / 1000);
   const mins = Math.ceil(secs / 60);
-  return html`<p part="countdown" class="countdown" role="timer" aria-label=${msg('Time left')}>
+  const renewal = el ? renewals.get(el) : undefined;
+  const canExtend = !!el?.tokenProvider && renewal !== 'failed';
+  return html`<div part="countdown-box" class="countdown-box">
+    <p part="countdown" class="countdown" role="timer" aria-label=${msg('Time left')}>
       ${msg(str`Link expires in ${Math.floor(secs / 60)}:${pad2(secs % 60)}`)}
     </p>
+    ${
+      canExtend
+        ? html`<button
+            type="button"
+            part="button secondary-button extend-button"
+            class="secondary"
+            ?disabled=${renewal === 'busy'}
+            @click=${() => void renew(el!)}
+          >
+            ${renewal === 'busy' ? msg('Getting more time…') : msg('Get more time')}
+          </button>`
+        : html`<p part="countdown-warning" class="countdown-warning">
+            ${
+              renewal === 'failed'
+                ? msg('More time could not be added. Finish before the link expires, or ask for a new link.')
+                : msg('This link cannot be extended. Finish before it expires, or ask for a new link.')
+            }
+          </p>`
+    }
     <p class="visually-hidden" aria-live="polite">
       ${mins <= 1 ? msg('Less than a minute left') : msg(str`Minutes left: ${mins}`)}
-    </p>`;
+    </p>
+  </div>`;
 }

@@ -87,6 +87,32 @@ export const laterStyles = css`
     height: 60%;
     border-radius: var(--_radius);
   }
+  /*
+   * Forced colours: the video keeps its own colours, so the guide does too (forced-color-adjust: none)
+   * instead of turning into dashes of the text colour (black dashes over a dark video): a solid oval of
+   * the user's Canvas colour inside a CanvasText ring, visible over a light or a dark picture.
+   */
+  @media (forced-colors: active) {
+    .guide {
+      forced-color-adjust: none;
+    }
+    .guide::before {
+      border: 4px solid Canvas;
+      outline: 3px solid CanvasText;
+      box-shadow: none;
+    }
+    /* The countdown over the video keeps its white digits and dark shadow. */
+    .auto-count {
+      forced-color-adjust: none;
+    }
+    progress {
+      accent-color: Highlight;
+    }
+    .outcome {
+      border: 1px solid CanvasText;
+      border-inline-start-width: 6px;
+    }
+  }
   .auto-count {
     position: absolute;
     inset-inline: 0;

@@ -2,9 +2,11 @@
  * Styles of `<age-check>`'s first screens (loading, consent, error): adopted stylesheet, CSP-safe. Only
  * what those screens' nodes use: the other screens' styles (secondary buttons, the redirect link, the file
  * input, the outcome) are in styles-later.ts, adopted when their chunk arrives. Custom properties are listed on the element.
- * Every size derives from the element's own base, `--age-check-font-size` (16px) set on `:host` and again
- * on the inner box: `em`, never `rem`, so a page's root font size (`html { font-size: 62.5% }`) or a
- * `* { font-size: … !important }` rule does not reach inside; browser zoom still scales it.
+ * Every size derives from the element's own base, `--age-check-font-size` (by default the user's own
+ * default font size, the CSS `medium` keyword: 16px unless changed in the browser's settings) set on
+ * `:host` and again on the inner box: `em`, never `rem`, so a page's root font size
+ * (`html { font-size: 62.5% }`) or a `* { font-size: … !important }` rule does not reach inside; the
+ * user's default font size and browser zoom scale it.
  */
 import { css } from 'lit';
 
@@ -23,7 +25,7 @@ export const ageCheckStyles = css`
     --_space: var(--age-check-space, 1em);
     --_focus: var(--age-check-focus-ring, 0 0 0 3px #ffffff, 0 0 0 6px #1d4ed8);
     display: block;
-    font-size: var(--age-check-font-size, 16px);
+    font-size: var(--age-check-font-size, medium);
   }
   :host([hidden]) {
     display: none;
@@ -44,7 +46,7 @@ export const ageCheckStyles = css`
     margin-inline: auto;
     color: var(--_text);
     font-family: var(--age-check-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    font-size: var(--age-check-font-size, 16px);
+    font-size: var(--age-check-font-size, medium);
     line-height: 1.5;
     text-align: start;
     display: flex;
@@ -112,6 +114,14 @@ export const ageCheckStyles = css`
     align-items: center;
     justify-content: center;
   }
+  /*
+   * A control (or a screen's heading) that takes the focus scrolls into view below a partner's sticky
+   * header: --age-check-scroll-margin-top, by default --age-check-viewport-offset (the fixed header's
+   * height the preview already leaves room for).
+   */
+  :is(button, a[href], input, select, [tabindex]) {
+    scroll-margin-top: var(--age-check-scroll-margin-top, var(--age-check-viewport-offset, 0px));
+  }
   button:focus-visible,
   a:focus-visible {
     outline: 3px solid var(--_primary);
@@ -121,8 +131,20 @@ export const ageCheckStyles = css`
   a {
     color: var(--_primary);
   }
+  /* The expiry countdown, with "Get more time" or the warning that the link cannot be extended. */
+  .countdown-box {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 0.5em;
+  }
+  .countdown-warning {
+    flex: 1 1 100%;
+    text-align: end;
+    color: var(--_warning);
+  }
   .countdown {
-    align-self: flex-end;
     padding: 0.25em 0.75em;
     border-radius: var(--_radius);
     background: var(--_surface);

@@ -137,6 +137,12 @@ export function customDisplay(
   }
 }
 
+/**
+ * Types whose editable control is one checkbox labelled by the field's own label beside it (`inline` of
+ * renderField): its name is the label the user sees, with no second "Yes" label (WCAG 2.5.3).
+ */
+export const isInlineType = (type: CustomFieldType) => type === 'CHECKBOX';
+
 /** Types rendered as a group of controls (a fieldset with a legend). */
 export const isGroupType = (type: CustomFieldType) => type === 'SELECT_MULTI' || type === 'COUNTRY_MULTI';
 
@@ -161,22 +167,20 @@ export function renderCustomControl(o: CustomControlOptions): TemplateResult {
   if (o.readOnly) return readOnlyValue(id, customDisplay(spec, text, o.locale), o.describedBy);
   switch (spec.type) {
     case 'CHECKBOX':
-      return html`<div class="option">
-        <input
-          type="checkbox"
-          id=${id}
-          part="checkbox"
-          .checked=${text === 'true'}
-          aria-describedby=${aria.describedby}
-          aria-invalid=${aria.invalid}
-          ?required=${required}
-          @change=${(e: Event) => {
-            o.onChange((e.target as HTMLInputElement).checked ? 'true' : 'false');
-            o.onLeave();
-          }}
-        />
-        <label for=${id} class="option-label">${msg('Yes')}</label>
-      </div>`;
+      // Rendered inline by renderField (isInlineType): the field's label beside it is its one name.
+      return html`<input
+        type="checkbox"
+        id=${id}
+        part="checkbox"
+        .checked=${text === 'true'}
+        aria-describedby=${aria.describedby}
+        aria-invalid=${aria.invalid}
+        ?required=${required}
+        @change=${(e: Event) => {
+          o.onChange((e.target as HTMLInputElement).checked ? 'true' : 'false');
+          o.onLeave();
+        }}
+      />`;
     case 'COUNTRY':
     case 'SELECT': {
       const options =

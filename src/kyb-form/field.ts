@@ -54,6 +54,11 @@ export interface FieldOptions {
   control: TemplateResult;
   /** For groups (radio/checkbox sets): render a fieldset with a legend instead of a label. */
   group?: boolean;
+  /**
+   * For a single checkbox: the control first, its label beside it on the same row (the label is its one
+   * name: no second "Yes" label, WCAG 2.5.3), then the description and the error.
+   */
+  inline?: boolean;
   part?: string;
 }
 
@@ -86,6 +91,16 @@ export function renderField(o: FieldOptions): TemplateResult {
       <legend class="field-label" part="field-label" id="${o.id}-label">${o.label}${mark}</legend>
       ${desc} ${o.control} ${err}
     </fieldset>`;
+  }
+  if (o.inline) {
+    return html`<div class="field field-checkbox" part="${o.part ?? 'field'}">
+      <div class="option">
+        ${o.control}<label class="field-label" part="field-label" for=${o.id} id="${o.id}-label"
+          >${o.label}${mark}</label
+        >
+      </div>
+      ${desc} ${err}
+    </div>`;
   }
   return html`<div class="field" part="${o.part ?? 'field'}">
     <label class="field-label" part="field-label" for=${o.id} id="${o.id}-label">${o.label}${mark}</label>

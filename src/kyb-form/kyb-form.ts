@@ -197,7 +197,8 @@ const noop = () => undefined;
  * @cssproperty [--kyb-color-disabled-text=#475569] - Disabled buttons' text.
  * @cssproperty [--kyb-color-disabled-icon=#64748b] - Disabled icons.
  * @cssproperty [--kyb-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--kyb-font-size=16px] - Base font size; every size inside derives from it (page font sizes do not reach inside).
+ * @cssproperty [--kyb-font-size=medium] - Base font size; every size inside derives from it. Default: the user's own default font size (16px unless changed in the browser); page font sizes do not reach inside.
+ * @cssproperty [--kyb-scroll-margin-top=0px] - Room kept above a control that takes the focus when it scrolls into view: set it to the height of the page's sticky header.
  * @cssproperty [--kyb-radius=0.5 × base] - Corner radius.
  * @cssproperty [--kyb-space=1 × base] - Base spacing.
  * @cssproperty [--kyb-focus-ring=0 0 0 3px bg, 0 0 0 5px primary] - Focus ring (box-shadow).

@@ -4,11 +4,14 @@
  * step) and, for what only later steps use (cards, lists, danger and link buttons, icons, review,
  * people, documents, questionnaires), by the later styles (step-styles.ts and shell/later.ts).
  *
- * Every size derives from the element's own base, `--kyb-font-size` (16px), set on `:host` and again on
- * the inner `.root` as `--size`: font sizes are `calc(var(--size) * n)` (no compounding through nesting),
- * other lengths `em` of the element or multiples of `--size`/`--space`, never `rem`. So a page's root font
- * size (`html { font-size: 62.5% }`) or a `* { font-size: 31px !important }` rule (which reaches the host
- * element, not the shadow tree) does not change the form; browser zoom still scales it.
+ * Every size derives from the element's own base, `--kyb-font-size`, by default the user's own default
+ * font size (the CSS `medium` keyword: 16px unless the user chose another in the browser's settings), set
+ * on `:host` and again on the inner `.root`, whose computed size becomes `--size` (through the registered
+ * length `--_kyb-medium`, see below): font sizes are `calc(var(--size) * n)` (no compounding through
+ * nesting), other lengths `em` of the element or multiples of `--size`/`--space`, never `rem`. So a
+ * page's root font size (`html { font-size: 62.5% }`) or a `* { font-size: 31px !important }` rule (which
+ * reaches the host element, not the shadow tree) does not change the form; the user's default font size
+ * and browser zoom scale it.
  *
  * Each colour resolves as `var(--kyb-color-X, var(--_kyb-theme-X, <default>))`: the page's own custom
  * property wins, then the service theme (private properties set with cssProps on `.root`), then the
@@ -16,10 +19,35 @@
  */
 import { css } from 'lit';
 
+/**
+ * `--_kyb-medium` is registered as an inherited `<length>`, so `--_kyb-medium: 1em` on `.root` computes to
+ * `.root`'s font size in px (the user's `medium`) and every descendant inherits that length, not `1em`.
+ * An engine without `CSS.registerProperty` keeps the 16px base (an unregistered `1em` would compound).
+ */
+function registerMedium(): boolean {
+  const api = (globalThis as { CSS?: { registerProperty?: (d: PropertyDefinition) => void } }).CSS;
+  if (typeof api?.registerProperty !== 'function') return false;
+  try {
+    api.registerProperty({ name: '--_kyb-medium', syntax: '<length>', inherits: true, initialValue: '16px' });
+    return true;
+  } catch (e) {
+    // Registered already (a second copy of the element on the page).
+    return e instanceof DOMException && e.name === 'InvalidModificationError';
+  }
+}
+const mediumBase = registerMedium()
+  ? css`
+      .root {
+        font-size: var(--kyb-font-size, medium);
+        --_kyb-medium: 1em;
+      }
+    `
+  : css``;
+
 export const styles = css`
   :host {
     display: block;
-    font-size: var(--kyb-font-size, 16px);
+    font-size: var(--kyb-font-size, medium);
     box-sizing: border-box;
     min-width: 0;
   }
@@ -59,7 +87,7 @@ export const styles = css`
       --kyb-font-family,
       var(--_kyb-theme-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif)
     );
-    --size: var(--kyb-font-size, 16px);
+    --size: var(--_kyb-medium, var(--kyb-font-size, 16px));
     --radius: var(--kyb-radius, calc(var(--size) * 0.5));
     --space: var(--kyb-space, var(--size));
     --focus: var(--kyb-focus-ring, 0 0 0 3px var(--c-bg), 0 0 0 5px var(--c-primary));
@@ -130,6 +158,14 @@ export const styles = css`
   }
   [tabindex='-1']:focus:not(:focus-visible) {
     outline: none;
+  }
+  /*
+   * A control that takes the focus scrolls into view below a partner's sticky header, not under it
+   * (Tab and Shift+Tab, focus moved to an error summary or a heading): --kyb-scroll-margin-top is that
+   * header's height (default 0).
+   */
+  :is(input, select, textarea, button, a[href], summary, [tabindex]) {
+    scroll-margin-top: var(--kyb-scroll-margin-top, 0px);
   }
   .visually-hidden {
     position: absolute !important;
@@ -423,10 +459,28 @@ export const styles = css`
       padding: calc(var(--space) * 1.5);
     }
   }
+  /*
+   * Forced colours (Windows High Contrast and the like): the user's system colours. The current step of
+   * the progress is the selected one (Highlight), not only bolder; steps that cannot open are GrayText.
+   */
   @media (forced-colors: active) {
     .btn-primary,
     .progress ol button[aria-current='step'] {
       border: 2px solid ButtonText;
     }
+    .progress ol button[aria-current='step'] {
+      forced-color-adjust: none;
+      background: Highlight;
+      border-color: Highlight;
+      color: HighlightText;
+    }
+    .progress ol button[aria-disabled='true'] {
+      color: GrayText;
+      border-color: GrayText;
+    }
+    progress {
+      accent-color: Highlight;
+    }
   }
+  ${mediumBase}
 `;

@@ -33,7 +33,7 @@ export const DEMO_THEME = {
     warningBackground: '#fef9c3',
     info: '#1d4ed8',
     infoBackground: '#dbeafe',
-    border: '#cbd5e1',
+    border: '#64748b',
   },
 } as const;
 

@@ -1,7 +1,10 @@
 /**
  * Readable theme colours: every text/background pair the styles of `<kyb-form>` draw must reach 4.5:1
- * (WCAG AA for normal text). A themed pair that does not, or that uses a colour we cannot read, falls
- * back to the defaults for that pair (its themed members are dropped), with one console warning.
+ * (WCAG 1.4.3, AA for normal text), and every colour that shows a control's edge or state (input and
+ * drop-zone borders, the focus ring, the progress) 3:1 against what lies behind it (WCAG 1.4.11
+ * non-text contrast). A themed pair that does not, or that uses a colour we cannot read, falls back to
+ * the defaults (a text pair loses its themed members; a non-text pair its themed foreground first, then
+ * its themed background), with one console warning.
  *
  * Colours are read in a browser through a 1x1 canvas (every CSS colour the browser knows, sRGB bytes);
  * without a DOM, `#hex`, `rgb()`, `hsl()` and `transparent` are read and other notations are left as
@@ -32,6 +35,7 @@ export const DEFAULT_COLORS: Readonly<Record<string, string>> = {
   'info-background': '#eff6ff',
   disabled: '#e2e8f0',
   'disabled-text': '#475569',
+  border: '#64748b',
 };
 
 /** `[text, background]` pairs the styles draw, by property name. */
@@ -61,6 +65,25 @@ export const TEXT_PAIRS: readonly (readonly [string, string])[] = [
 
 /** The least contrast accepted for text. */
 export const MIN_CONTRAST = 4.5;
+
+/**
+ * `[foreground, background]` pairs of non-text colours (WCAG 1.4.11): the borders of inputs, selects,
+ * cards and the upload drop zone (on the background, and the drop zone's dashes on its surface); the
+ * focus ring (primary, 3px off the control: on the background or inside a surface box); the progress
+ * (the step list's pills are bordered with `border`, the current one filled with primary; an upload's
+ * progress bar is the secondary colour, in a surface file list).
+ */
+export const NON_TEXT_PAIRS: readonly (readonly [string, string])[] = [
+  ['border', 'background'],
+  ['border', 'surface'],
+  ['primary', 'background'],
+  ['primary', 'surface'],
+  ['secondary', 'background'],
+  ['secondary', 'surface'],
+];
+
+/** The least contrast accepted for a control's edge, the focus ring and the progress (WCAG 1.4.11). */
+export const MIN_NON_TEXT_CONTRAST = 3;
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
@@ -164,16 +187,22 @@ export function contrastRatio(fg: Rgba, bg: Rgba): number {
 }
 
 export interface PairProblem {
+  /** The text colour, or for a non-text pair the border, focus or progress colour. */
   text: string;
   background: string;
   /** The contrast found, or null when a colour could not be read. */
   ratio: number | null;
+  /** The least contrast the pair needed: 4.5 for text, 3 for non-text colours. */
+  needed: number;
 }
 
 /**
- * Drops themed colours until every pair reaches {@link MIN_CONTRAST}: a failing pair loses its themed
- * members (so it shows the defaults), then the pairs are checked again with what is left.
- * `themed` maps property names (`text`, `background`, ...) to the theme's values.
+ * Drops themed colours until every text pair reaches {@link MIN_CONTRAST} and every non-text pair
+ * {@link MIN_NON_TEXT_CONTRAST}: a failing text pair loses its themed members (so it shows the
+ * defaults); a failing non-text pair loses its themed foreground (a pale border shows the default
+ * border), or, when that is not themed, its themed background. Then every pair is checked again with
+ * what is left, until nothing changes. `themed` maps property names (`text`, `background`, ...) to the
+ * theme's values.
  */
 export function readableColors(
   themed: Readonly<Record<string, string>>,
@@ -182,20 +211,32 @@ export function readableColors(
   const kept: Record<string, string> = { ...themed };
   const dropped: string[] = [];
   const problems: PairProblem[] = [];
+  const drop = (name: string) => {
+    delete kept[name];
+    dropped.push(name);
+  };
+  const pairs = [
+    ...TEXT_PAIRS.map(([fg, bg]) => [fg, bg, MIN_CONTRAST] as const),
+    ...NON_TEXT_PAIRS.map(([fg, bg]) => [fg, bg, MIN_NON_TEXT_CONTRAST] as const),
+  ];
   for (let changed = true; changed;) {
     changed = false;
-    for (const [text, background] of TEXT_PAIRS) {
+    for (const [text, background, needed] of pairs) {
       if (!(text in kept) && !(background in kept)) continue;
       const fg = read(kept[text] ?? DEFAULT_COLORS[text] ?? '');
       const bg = read(kept[background] ?? DEFAULT_COLORS[background] ?? '');
       const found = fg && bg ? contrastRatio(fg, bg) : null;
-      if (found !== null && found >= MIN_CONTRAST - 1e-9) continue;
-      problems.push({ text, background, ratio: found === null ? null : Math.round(found * 100) / 100 });
-      for (const name of [text, background]) {
-        if (name in kept) {
-          delete kept[name];
-          dropped.push(name);
-        }
+      if (found !== null && found >= needed - 1e-9) continue;
+      problems.push({
+        text,
+        background,
+        ratio: found === null ? null : Math.round(found * 100) / 100,
+        needed,
+      });
+      if (needed === MIN_CONTRAST) {
+        for (const name of [text, background]) if (name in kept) drop(name);
+      } else {
+        drop(text in kept ? text : background);
       }
       changed = true;
     }

@@ -172,7 +172,8 @@ export function themeStyles(theme: Theme | null | undefined, apiBase = ''): Them
       if (isSafeColor(value)) themed[THEME_COLOR_NAMES[key]] = value.trim();
       else out.ignored.push(`colors.${key}`);
     }
-    // Text must stay readable: a pair below 4.5:1 (or transparent) shows the defaults for that pair.
+    // Text must stay readable: a pair below 4.5:1 (or transparent) shows the defaults for that pair; a
+    // border, focus or progress colour below 3:1 against its background shows the default colour.
     const { kept, problems } = readableColors(themed);
     for (const key of THEME_COLOR_KEYS) {
       const name = THEME_COLOR_NAMES[key];
@@ -182,11 +183,13 @@ export function themeStyles(theme: Theme | null | undefined, apiBase = ''): Them
     if (problems.length > 0) {
       const list = problems
         .map(
-          (p) => `${p.text} on ${p.background} (${p.ratio === null ? 'unreadable colour' : `${p.ratio}:1`})`,
+          (p) =>
+            `${p.text} on ${p.background} (${p.ratio === null ? 'unreadable colour' : `${p.ratio}:1`}, ` +
+            `needs ${p.needed}:1)`,
         )
         .join(', ');
       console.warn(
-        `[kyb-form] theme colours below 4.5:1 contrast fall back to the defaults for their pair: ${list}`,
+        `[kyb-form] theme colours below 4.5:1 contrast (text) or 3:1 (borders, focus, progress) fall back to the defaults: ${list}`,
       );
     }
   }

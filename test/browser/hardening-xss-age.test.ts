@@ -1,12 +1,13 @@
 /**
  * Hardening: every XSS payload as each redirect URL of an age session (`success_redirect`,
- * `underage_redirect`, `uncertain_redirect`), run to the matching outcome with the default redirect
- * behaviour and an observed `navigate`. A payload the token API refuses is counted as refused.
+ * `underage_redirect`, `uncertain_redirect`), run to the matching outcome with `redirect="auto"` (the
+ * one mode that navigates by itself since issue 25; the default waits for the user's "Continue") and an
+ * observed `navigate`. A payload the token API refuses is counted as refused.
  * Prints `hardening: XSS payloads (age): N cases, 0 failures`.
  */
 import { expect, fixture, html, waitUntil, aTimeout } from '@open-wc/testing';
 import '../../src/age-check/define.ts';
-import { AgeCheckElement } from '../../src/age-check/age-check.ts';
+import { AgeCheckElement, REDIRECT_DELAY_S } from '../../src/age-check/age-check.ts';
 import type { MachineState } from '../../src/age-check/machine.ts';
 import { AbsoluteUri, AgeTokenResponse } from '../../src/api/age.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
@@ -103,6 +104,7 @@ async function runAll(all: Case[], outcome: string): Promise<string[]> {
     const el = document.createElement('xss-age-check') as XssAgeCheck;
     el.token = c.token;
     el.apiBase = '/sandbox';
+    el.redirect = 'auto';
     const complete: { detail?: { outcome: string; redirectUrl?: string } } = {};
     el.addEventListener('age-check-complete', (e) => {
       complete.detail = e.detail;
@@ -123,8 +125,15 @@ async function runAll(all: Case[], outcome: string): Promise<string[]> {
         }),
       );
     }
-    // Past the redirect notice of the last one: a safe redirect would have been followed by now.
-    await aTimeout(3400);
+    // Past the redirect notice of the last one (the clock moved on, not waited for): a safe redirect
+    // would have been followed by now.
+    const realNow = Date.now;
+    try {
+      Date.now = () => realNow() + REDIRECT_DELAY_S * 1000 + 500;
+      await aTimeout(700);
+    } finally {
+      Date.now = realNow;
+    }
     for (const { el, c, complete } of els) {
       const where = `payload #${c.index} (${outcome})`;
       if (c.index === -1) {

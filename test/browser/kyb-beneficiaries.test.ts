@@ -140,6 +140,28 @@ const pdf = (name = 'scan.pdf', size = 64) => {
 };
 
 describe('kyb beneficiaries step', () => {
+  it('the person filling in the form: their own fields carry autocomplete tokens (WCAG 1.3.5)', async () => {
+    const e = await env();
+    const el = await mount(e);
+    await click(el, 'Add a beneficiary');
+    const tokens = () => ({
+      name: byLabel(el, 'First name').getAttribute('autocomplete'),
+      surname: byLabel(el, 'Last name').getAttribute('autocomplete'),
+      birth: byLabel(el, 'Date of birth').getAttribute('autocomplete'),
+      email: byLabel(el, 'Email address').getAttribute('autocomplete'),
+    });
+    // Someone else: the browser must not offer the user's own name and birth date.
+    expect(tokens()).to.deep.equal({ name: 'off', surname: 'off', birth: 'off', email: 'off' });
+    await check(el, 'This beneficiary is the person filling in this form');
+    expect(tokens()).to.deep.equal({
+      name: 'given-name',
+      surname: 'family-name',
+      birth: 'bday',
+      email: 'email',
+    });
+    await check(el, 'This beneficiary is the person filling in this form', false);
+    expect(tokens().name).to.equal('off');
+  });
   it('adds, edits and removes a person (POST, PATCH, DELETE with the right bodies)', async () => {
     const e = await env();
     const el = await mount(e);

@@ -720,7 +720,10 @@ describe('kyb-form questionnaires step', function () {
     const m = await mount(env);
     const r = m.root;
     const input = byLabel(r, 'Files question');
-    expect(input.getAttribute('aria-label')).to.equal('Upload Files question');
+    const nameIds = input.getAttribute('aria-labelledby')!.split(' ');
+    expect(nameIds.map((id) => r.getElementById(id)!.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal(
+      ['Files question', 'Choose files or drop them here'],
+    );
     const zone = input.closest<HTMLElement>('[part~="upload-dropzone"]')!;
     expect(r.getElementById(`${input.id}-hint`)!.textContent).to.contain('up to 10 MB');
     expect(input.getAttribute('aria-describedby')?.split(' ')).to.include(`${input.id}-hint`);

@@ -114,7 +114,11 @@ describe('upload component', function () {
     const el = await mount(e);
     const input = certInput(el);
     expect(input.type).to.equal('file');
-    expect(input.getAttribute('aria-label')).to.equal('Upload Certificate of incorporation');
+    // Named by what the user sees (WCAG 2.5.3): the field label and the zone's own words.
+    const nameIds = input.getAttribute('aria-labelledby')!.split(' ');
+    expect(nameIds.map((id) => text(el.shadowRoot!.getElementById(id))).join(' ')).to.equal(
+      'Certificate of incorporation Choose a file or drop it here',
+    );
     expect(input.accept).to.contain('application/pdf');
     expect(input.required).to.equal(true);
     const zone = zoneOf(input);

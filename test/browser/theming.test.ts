@@ -120,6 +120,12 @@ const KYB_CHECKS: Record<string, Check> = {
     css: 'color',
     value: c(18),
   },
+  // A focused control scrolls into view below a partner's sticky header.
+  '--kyb-scroll-margin-top': {
+    node: (r) => r.querySelector('input[name="companyName"]')!,
+    css: 'scrollMarginTop',
+    value: '73px',
+  },
   '--kyb-color-border': {
     node: (r) => r.querySelector('input[name="companyName"]')!,
     css: 'borderTopColor',
@@ -295,6 +301,12 @@ const AGE_CHECKS: Record<string, Check> = {
     css: 'scrollMarginTop',
     value: '40px',
     expected: '48px',
+  },
+  // A focused control scrolls into view below a partner's sticky header.
+  '--age-check-scroll-margin-top': {
+    node: (r) => r.querySelector('[part~="start-button"]')!,
+    css: 'scrollMarginTop',
+    value: '71px',
   },
 };
 

@@ -9,6 +9,8 @@ import {
   contrastRatio,
   DEFAULT_COLORS,
   MIN_CONTRAST,
+  MIN_NON_TEXT_CONTRAST,
+  NON_TEXT_PAIRS,
   parseColor,
   readableColors,
   TEXT_PAIRS,
@@ -81,6 +83,41 @@ describe('readableColors', () => {
   });
 });
 
+describe('non-text colours (WCAG 1.4.11: borders, focus ring, progress at 3:1)', () => {
+  it('every default non-text pair reaches 3:1', () => {
+    for (const [fg, bg] of NON_TEXT_PAIRS) {
+      const r = contrastRatio(rgba(DEFAULT_COLORS[fg]!), rgba(DEFAULT_COLORS[bg]!));
+      assert.ok(r >= MIN_NON_TEXT_CONTRAST, `${fg} on ${bg}: ${r}`);
+    }
+  });
+  it('a pale border falls back to the default border; the background it was drawn on stays', () => {
+    const r = readableColors({ border: '#cbd5e1', background: '#ffffff', surface: '#f1f5f9' }, parseColor);
+    assert.deepEqual(r.kept, { background: '#ffffff', surface: '#f1f5f9' });
+    assert.deepEqual(r.dropped, ['border']);
+    assert.ok(r.problems.some((p) => p.text === 'border' && p.ratio === 1.48 && p.needed === 3));
+  });
+  it('a border of 3:1 or more stays (text pairs would have needed 4.5:1)', () => {
+    // #8a8a8a on white: 3.45:1, enough for an edge, not for text.
+    const r = readableColors({ border: '#8a8a8a' }, parseColor);
+    assert.deepEqual(r.kept, { border: '#8a8a8a' });
+  });
+  it('a focus colour (primary) lost on the surface falls back', () => {
+    // #2563eb passes 4.5:1 on white (5.17) but a themed dark-blue surface hides the focus ring.
+    const r = readableColors({ primary: '#2563eb', surface: '#1e3a8a', text: '#ffffff' }, parseColor);
+    assert.ok(!('primary' in r.kept) || !('surface' in r.kept));
+  });
+  it('a dark theme with no themed border: the default border on it fails, so the background goes', () => {
+    const r = readableColors({ background: '#334155' }, parseColor);
+    assert.ok(!('background' in r.kept));
+  });
+  it('themeStyles warns with the ratio and the 3:1 needed', () => {
+    const out = themeStyles({ colors: { border: '#cbd5e1' } });
+    assert.deepEqual(out.vars, {});
+    assert.deepEqual(out.ignored, ['colors.border']);
+    assert.match(warnings.join(), /border on background \(1\.48:1, needs 3:1\)/);
+  });
+});
+
 describe('themeStyles: contrast fallback with a console warning', () => {
   it('transparent or faint text falls back, the rest of the theme stays', () => {
     for (const typography of ['transparent', 'rgba(15, 23, 42, 0)', '#ffffff', '#f1f5f9', 'hsl(0 0% 96%)']) {
@@ -99,7 +136,7 @@ describe('themeStyles: contrast fallback with a console warning', () => {
     const out = themeStyles({ colors: { primary: '#a5d8ff' } });
     assert.deepEqual(out.vars, {});
     assert.deepEqual(out.ignored, ['colors.primary']);
-    assert.match(warnings.join(), /primary on background \(1\.51:1\)/);
+    assert.match(warnings.join(), /primary on background \(1\.51:1, needs 4\.5:1\)/);
   });
   it('a readable theme passes without a warning', () => {
     const out = themeStyles({

@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { CompanyKey } from '../../api/kyb.ts';
 import { companyLabel } from '../company/controller.ts';
-import { isGroupType, renderCustomControl } from '../custom-fields.ts';
+import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
 import {
@@ -116,9 +116,34 @@ export interface FormView {
   ownershipHint: string;
 }
 
+/**
+ * `autocomplete` tokens (WCAG 1.3.5, identify input purpose) of a person's fields when the person is the
+ * one filling in the form (their own data, which the browser may fill in); any other person's fields
+ * keep `autocomplete="off"` (the browser must not offer the user's own name for someone else).
+ */
+const SELF_AUTOCOMPLETE: Readonly<Record<string, string>> = {
+  name: 'given-name',
+  surname: 'family-name',
+  email: 'email',
+  phone: 'tel',
+  dateOfBirth: 'bday',
+  residentialAddress: 'street-address',
+  address: 'street-address',
+  street: 'address-line1',
+  postcode: 'postal-code',
+  city: 'address-level2',
+  countryOfResidence: 'country',
+};
+
+/** The `autocomplete` value of a member field of the draft. */
+export function memberAutocomplete(key: string, d: Pick<BeneficiaryDraft, 'infoType' | 'formFiller'>) {
+  return (d.infoType === 'INDIVIDUAL' && d.formFiller && SELF_AUTOCOMPLETE[key]) || 'off';
+}
+
 function renderMember(v: FormView, f: InfoFieldDef): TemplateResult {
   const d = v.draft;
   const id = fieldId(f.key);
+  const autocomplete = memberAutocomplete(f.key, d);
   const e = v.error(f.key);
   const label = memberLabel(f.key, d.infoType);
   const text = d.values[f.key] ?? '';
@@ -153,6 +178,7 @@ function renderMember(v: FormView, f: InfoFieldDef): TemplateResult {
     control = html`<select
       id=${id}
       part="input select"
+      autocomplete=${autocomplete}
       aria-describedby=${aria.desc}
       aria-invalid=${aria.invalid}
       aria-required=${f.required ? 'true' : 'false'}
@@ -185,7 +211,7 @@ function renderMember(v: FormView, f: InfoFieldDef): TemplateResult {
       part="input"
       type=${type}
       inputmode=${f.kind === 'tel' ? 'tel' : nothing}
-      autocomplete="off"
+      autocomplete=${autocomplete}
       maxlength=${f.max ?? nothing}
       max=${f.key === 'dateOfBirth' ? new Date().toISOString().slice(0, 10) : nothing}
       .value=${text}
@@ -252,6 +278,7 @@ export function renderForm(v: FormView): TemplateResult {
       required: c.required,
       description: c.description,
       group: isGroupType(c.type),
+      inline: isInlineType(c.type),
       error: e,
       control: renderCustomControl({
         id: baseId,

@@ -13,7 +13,7 @@ import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { FieldIssue, SaveState, ShellContext, StepController } from '../context.ts';
 import { LateWrites } from '../late-writes.ts';
-import { isGroupType, renderCustomControl } from '../custom-fields.ts';
+import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
 import {
@@ -499,6 +499,7 @@ export class CompanyStep implements StepController<ShellContext> {
           note,
           error,
           group: def.kind === 'custom' && isGroupType(def.type) && !fixed,
+          inline: def.kind === 'custom' && isInlineType(def.type) && !fixed,
           control: this.#control(def, ctx, error, !!(hint || note)),
         });
       })}

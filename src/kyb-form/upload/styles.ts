@@ -71,6 +71,40 @@ export const uploadStyles = css`
     color: var(--c-muted);
     font-size: 0.9em;
   }
+  /*
+   * Forced colours: the zone's dashed border in the user's text colour, the hover and drop target
+   * Highlight (the inset shadow and tinted background are dropped in this mode), disabled GrayText.
+   */
+  @media (forced-colors: active) {
+    .upload-zone {
+      border-color: CanvasText;
+    }
+    .upload-zone:hover,
+    .upload-zone.is-dragover {
+      border-color: Highlight;
+    }
+    .upload-zone.is-dragover {
+      outline: 2px solid Highlight;
+      outline-offset: -6px;
+    }
+    .upload-zone.is-disabled {
+      border-color: GrayText;
+      color: GrayText;
+    }
+    .upload-zone-icon,
+    .upload-icon {
+      fill: CanvasText;
+    }
+    .upload-zone.is-disabled .upload-zone-icon {
+      fill: GrayText;
+    }
+    .upload-zone-action {
+      color: LinkText;
+    }
+    .upload-file-state progress {
+      accent-color: Highlight;
+    }
+  }
   /* file cards */
   .upload-files {
     list-style: none;

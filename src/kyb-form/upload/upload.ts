@@ -141,7 +141,11 @@ export interface DropzoneOptions {
   id: string;
   /** The field's visible label. */
   label: string;
-  /** The input's accessible name; default `Upload <label>`. */
+  /**
+   * Ignored (kept for callers): the input's accessible name is its visible text, the field label then the
+   * zone's "Choose a file or drop it here" (WCAG 2.5.3, label in name), so a speech user saying either
+   * reaches the control.
+   */
   name?: string | undefined;
   required?: boolean | undefined;
   description?: string | null | undefined;
@@ -178,13 +182,17 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
   const described = [o.description ? `${o.id}-desc` : '', hintId, o.error ? `${o.id}-err` : '']
     .filter(Boolean)
     .join(' ');
-  const name = o.name ?? msg(str`Upload ${o.label}`, { desc: 'accessible name of a file upload' });
+  // The accessible name is made of the visible text only (WCAG 2.5.3): the field label, then the zone's
+  // own words. The required mark and "(required)" are not part of it (`required` says so).
+  const labelledBy = `${o.id}-label-text ${o.id}-action`;
   return html`<div
     class="field upload"
     part="${o.part ? `${o.part} ` : ''}upload"
     data-q=${o.dataQ ?? nothing}
   >
-    <label class="field-label" part="field-label" for=${o.id} id="${o.id}-label">${o.label}${mark}</label>
+    <label class="field-label" part="field-label" for=${o.id} id="${o.id}-label"
+      ><span id="${o.id}-label-text">${o.label}</span>${mark}</label
+    >
     ${
       o.description
         ? html`<p class="field-description" id="${o.id}-desc" part="field-description">${o.description}</p>`
@@ -205,7 +213,7 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
         class="upload-input"
         part="upload-input file-input"
         accept=${DOCUMENT_ACCEPT}
-        aria-label=${name}
+        aria-labelledby=${labelledBy}
         aria-describedby=${described}
         aria-invalid=${o.error ? 'true' : 'false'}
         ?multiple=${!!o.multiple}
@@ -217,7 +225,7 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
         @cancel=${o.onCancel ?? nothing}
       />
       ${uploadIcon}
-      <span class="upload-zone-text" aria-hidden="true">
+      <span class="upload-zone-text" id="${o.id}-action" aria-hidden="true">
         <span class="upload-zone-action"
           >${o.multiple ? msg('Choose files', { desc: 'drop zone' }) : msg('Choose a file', { desc: 'drop zone' })}</span
         >

@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Tuto hodnotu je třeba změnit.",
   '33c51': "Nahráno",
   '34941': "Vyberte možnost ze seznamu.",
-  '34a91': str`Nahrát: ${0}`,
   '35944': "Pole označená * jsou povinná.",
   '36cd3': "Jeden název na řádek, nejvýše 10.",
   '380c3': "Vybrat soubor",

@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Dieser Wert muss geändert werden.",
   '33c51': "Hochgeladen",
   '34941': "Wählen Sie eine Option aus der Liste aus.",
-  '34a91': str`${0} hochladen`,
   '35944': "Mit * gekennzeichnete Felder sind erforderlich.",
   '36cd3': "Ein Name pro Zeile, bis zu 10.",
   '380c3': "Datei auswählen",

@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Este valor debe modificarse.",
   '33c51': "Subido",
   '34941': "Elija una opción de la lista.",
-  '34a91': str`Subir ${0}`,
   '35944': "Los campos marcados con * son obligatorios.",
   '36cd3': "Un nombre por línea, hasta 10.",
   '380c3': "Elegir un archivo",

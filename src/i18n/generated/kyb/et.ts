@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Seda väärtust tuleb muuta.",
   '33c51': "Üles laaditud",
   '34941': "Valige loendist üks valik.",
-  '34a91': str`Laadi üles: ${0}`,
   '35944': "Tärniga * tähistatud väljad on kohustuslikud.",
   '36cd3': "Üks nimi rea kohta, kuni 10.",
   '380c3': "Vali fail",

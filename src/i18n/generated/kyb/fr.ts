@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Cette valeur doit être modifiée.",
   '33c51': "Téléversé",
   '34941': "Choisissez une option dans la liste.",
-  '34a91': str`Téléverser ${0}`,
   '35944': "Les champs marqués d’un * sont obligatoires.",
   '36cd3': "Un nom par ligne, 10 au maximum.",
   '380c3': "Choisir un fichier",

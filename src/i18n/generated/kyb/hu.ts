@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Ezt az értéket módosítani kell.",
   '33c51': "Feltöltve",
   '34941': "Válasszon egy lehetőséget a listából.",
-  '34a91': str`${0} feltöltése`,
   '35944': "A *-gal jelölt mezők kötelezők.",
   '36cd3': "Soronként egy név, legfeljebb 10.",
   '380c3': "Fájl kiválasztása",

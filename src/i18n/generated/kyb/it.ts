@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Questo valore deve essere modificato.",
   '33c51': "Caricato",
   '34941': "Scegliere un’opzione dall’elenco.",
-  '34a91': str`Carica ${0}`,
   '35944': "I campi contrassegnati con * sono obbligatori.",
   '36cd3': "Un nome per riga, fino a 10.",
   '380c3': "Scegli un file",

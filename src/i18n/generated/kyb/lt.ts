@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Šią reikšmę reikia pakeisti.",
   '33c51': "Įkelta",
   '34941': "Pasirinkite parinktį iš sąrašo.",
-  '34a91': str`Įkelti: ${0}`,
   '35944': "Laukai, pažymėti *, yra privalomi.",
   '36cd3': "Po vieną pavadinimą eilutėje, iki 10.",
   '380c3': "Pasirinkti failą",

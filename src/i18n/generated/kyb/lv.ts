@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Šī vērtība ir jāmaina.",
   '33c51': "Augšupielādēts",
   '34941': "Izvēlieties opciju no saraksta.",
-  '34a91': str`Augšupielādēt: ${0}`,
   '35944': "Lauki, kas atzīmēti ar *, ir obligāti.",
   '36cd3': "Viens nosaukums katrā rindā, līdz 10.",
   '380c3': "Izvēlēties failu",

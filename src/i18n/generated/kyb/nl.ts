@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Deze waarde moet worden gewijzigd.",
   '33c51': "Geüpload",
   '34941': "Kies een optie uit de lijst.",
-  '34a91': str`${0} uploaden`,
   '35944': "Velden met een * zijn verplicht.",
   '36cd3': "Eén naam per regel, maximaal 10.",
   '380c3': "Kies een bestand",

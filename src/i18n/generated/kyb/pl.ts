@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Tę wartość trzeba zmienić.",
   '33c51': "Przesłano",
   '34941': "Wybierz opcję z listy.",
-  '34a91': str`Prześlij: ${0}`,
   '35944': "Pola oznaczone * są wymagane.",
   '36cd3': "Jedna nazwa w wierszu, maksymalnie 10.",
   '380c3': "Wybierz plik",

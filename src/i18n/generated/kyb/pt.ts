@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Este valor tem de ser alterado.",
   '33c51': "Carregado",
   '34941': "Escolha uma opção da lista.",
-  '34a91': str`Carregar ${0}`,
   '35944': "Os campos assinalados com * são obrigatórios.",
   '36cd3': "Um nome por linha, até 10.",
   '380c3': "Escolher um ficheiro",

@@ -25,7 +25,6 @@ export const t = {
   '2b474': "Această valoare trebuie modificată.",
   '33c51': "Încărcat",
   '34941': "Alegeți o opțiune din listă.",
-  '34a91': str`Încărcați ${0}`,
   '35944': "Câmpurile marcate cu * sunt obligatorii.",
   '36cd3': "Un nume pe rând, cel mult 10.",
   '380c3': "Alegeți un fișier",
