@@ -33,7 +33,14 @@ export type KybFormProperties = Partial<
 export type AgeCheckProperties = Partial<
   Pick<
     AgeCheckElement,
-    'token' | 'apiBase' | 'allowInsecureHttp' | 'locale' | 'redirect' | 'autoCapture' | 'sessionUrl'
+    | 'token'
+    | 'apiBase'
+    | 'allowInsecureHttp'
+    | 'locale'
+    | 'redirect'
+    | 'autoCapture'
+    | 'sessionUrl'
+    | 'tokenProvider'
   >
 >;
 
