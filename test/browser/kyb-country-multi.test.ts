@@ -7,7 +7,8 @@
 import { expect, fixture, html, waitUntil, aTimeout } from '@open-wc/testing';
 import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import { LitElement } from 'lit';
-import { countryMulti, countryMultiStyles } from '../../src/kyb-form/controls/country-multi.ts';
+import { countryMulti } from '../../src/kyb-form/controls/country-multi.ts';
+import { countryMultiStyles } from '../../src/kyb-form/controls/country-multi-styles.ts';
 import { styles } from '../../src/kyb-form/styles.ts';
 import { formStyles } from '../../src/kyb-form/form-styles.ts';
 
