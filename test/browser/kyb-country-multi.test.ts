@@ -314,6 +314,34 @@ describe('country multi-select combobox', () => {
     expect(optionNames(m)).to.deep.equal(['Österreich']);
   });
 
+  it('labelled by the caller (no label prop): the listbox still names itself by that label; onLeave once', async () => {
+    let leaves = 0;
+    const el = await fixture(
+      html`<div>
+        <label for="c2" id="c2-label">Countries you operate in</label>
+        ${countryMulti({
+          id: 'c2',
+          selected: [],
+          locale: 'en',
+          onChange: () => {},
+          onLeave: () => leaves++,
+        })}
+        <button type="button">Next</button>
+      </div>`,
+    );
+    expect(el.querySelectorAll('label').length).to.equal(1);
+    const input = el.querySelector<HTMLInputElement>('#c2')!;
+    expect(input.labels?.[0]?.id).to.equal('c2-label');
+    expect(el.querySelector('[role="listbox"]')!.getAttribute('aria-labelledby')).to.equal('c2-label');
+    input.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowLeft' });
+    expect(leaves).to.equal(0);
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement?.textContent).to.equal('Next');
+    expect(leaves).to.equal(1);
+  });
+
   it('read-only: chips without buttons, a disabled box, no list', async () => {
     const m = await mount(['DE'], true);
     expect(chips(m)).to.deep.equal(['Germany']);

@@ -43,14 +43,19 @@ import {
 export interface CountryMultiProps {
   /** The combobox input's id (the label's `for`); derived ids are `${id}-list`, `${id}-label`, … */
   id: string;
-  /** The visible label; it is the combobox's accessible name (and the listbox's). */
-  label: unknown;
+  /**
+   * The visible label; it is the combobox's accessible name (and the listbox's). Without it the caller
+   * renders `<label for=${id} id="${id}-label">` itself (as field.ts's renderField does).
+   */
+  label?: unknown;
   /** Rendered between the label and the box (a hint). */
   hint?: unknown;
   /** The chosen country codes, in the order their chips show. */
   selected: readonly string[];
   locale: string;
   onChange: (codes: string[]) => void;
+  /** The focus left the whole control (to show a field's error after the user moved on). */
+  onLeave?: (() => void) | undefined;
   readOnly?: boolean;
   required?: boolean;
   invalid?: boolean;
@@ -117,7 +122,11 @@ class CountryMultiDirective extends AsyncDirective {
     const count = selected.length;
     const described = [p.describedBy, `${id}-count`].filter(Boolean).join(' ');
     return html`<div class="cm" part="country-multi" @focusout=${this.#onFocusOut}>
-      <label class="field-label" part="field-label" id="${id}-label" for=${id}>${p.label}</label>
+      ${
+        p.label === undefined
+          ? nothing
+          : html`<label class="field-label" part="field-label" id="${id}-label" for=${id}>${p.label}</label>`
+      }
       ${p.hint ?? nothing}
       <div
         class="cm-box ${s.open ? 'is-open' : ''} ${p.invalid ? 'is-invalid' : ''}"
@@ -405,6 +414,7 @@ class CountryMultiDirective extends AsyncDirective {
     const box = e.currentTarget as HTMLElement;
     if (next instanceof Node && box.contains(next)) return;
     if (this.#state.open) this.#set(closed(this.#state));
+    this.#props?.onLeave?.();
   };
 }
 
