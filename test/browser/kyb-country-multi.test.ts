@@ -349,11 +349,12 @@ describe('country multi-select combobox', () => {
     expect(m.input.disabled).to.equal(true);
   });
 
-  it('is accessible (axe): closed with chips, open with a highlight, and with no match', async () => {
+  it('is accessible (axe): closed with chips, open with a highlight, and with no match', async function () {
+    this.timeout(60000); // axe checks the colour contrast of every option shown
     const m = await mount(['DE', 'FR']);
     await expect(m.el).to.be.accessible();
     m.input.focus();
-    await press(m, 'ArrowDown');
+    await type(m, 'land');
     await press(m, 'ArrowDown');
     await expect(m.el).to.be.accessible();
     await type(m, 'qqq');

@@ -34,13 +34,10 @@ export const countryMultiStyles = css`
   .cm-box .cm-chip-remove:focus-visible {
     box-shadow: none;
   }
+  /* The chips and the text box flow together (the text box fills the rest of the last line); browsers that
+     drop the list's role with display: contents still name each chip's button. */
   .cm-chips {
-    display: flex;
-    flex-wrap: wrap;
-    gap: calc(var(--space) * 0.375);
-    min-width: 0;
-    margin: 0;
-    padding: 0;
+    display: contents;
     list-style: none;
   }
   .cm-chip {
