@@ -127,6 +127,10 @@ describe('country multi-select combobox', () => {
     await press(m, 'Tab');
     await press(m, 'ArrowDown');
     expect(m.input.getAttribute('aria-expanded')).to.equal('true');
+    expect(activeName(m)).to.equal('Afghanistan', 'Down opens on the first option');
+    await press(m, 'Escape');
+    await press(m, 'ArrowUp');
+    expect(activeName(m)).to.equal('Zimbabwe', 'Up opens on the last option');
     await press(m, 'Tab');
     expect(m.root.activeElement?.id).to.equal('after');
     expect(m.list.hidden).to.equal(true);

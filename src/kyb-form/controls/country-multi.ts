@@ -338,6 +338,11 @@ class CountryMultiDirective extends AsyncDirective {
     if (e.isComposing || this.#props!.readOnly) return;
     const input = e.target as HTMLInputElement;
     const wasBrowsing = this.#state.browsing;
+    const { locale } = this.#props!;
+    // a closed list shows nothing: the keys that open it move among the options it will show
+    const visible = this.#state.open
+      ? this.#visible
+      : filterCountries(countryOptions(locale), this.#state.query, locale);
     const out = keyInInput(
       this.#state,
       {
@@ -347,7 +352,7 @@ class CountryMultiDirective extends AsyncDirective {
         metaKey: e.metaKey,
         caretAtStart: input.selectionStart === 0 && input.selectionEnd === 0,
       },
-      this.#visible.map((c) => c.code),
+      visible.map((c) => c.code),
       this.#selected.length,
     );
     if (out.handled) e.preventDefault();
