@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Zadejte platné telefonní číslo, například +44 20 7946 0958.",
   '9e0b0': "Tato otázka je povinná.",
   'a0e5e': "Zadejte platné datum a čas.",
-  'a10ad': "Filtrovat země",
-  'a4354': str`Vybráno: ${0} – ${1}`,
   'a465a': "Vyberte alespoň jednu možnost.",
   'abb44': str`Maximální počet znaků: ${0}.`,
   'b059e': str`Odebrat položku ${0}`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Geben Sie eine gültige Telefonnummer ein, z. B. +44 20 7946 0958.",
   '9e0b0': "Diese Frage ist erforderlich.",
   'a0e5e': "Geben Sie ein gültiges Datum und eine gültige Uhrzeit ein.",
-  'a10ad': "Länder filtern",
-  'a4354': str`${0} ausgewählt: ${1}`,
   'a465a': "Wählen Sie mindestens eine Option aus.",
   'abb44': str`Verwenden Sie höchstens ${0} Zeichen.`,
   'b059e': str`Eintrag ${0} entfernen`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Introduzca un número de teléfono válido, como +44 20 7946 0958.",
   '9e0b0': "Esta pregunta es obligatoria.",
   'a0e5e': "Introduzca una fecha y una hora válidas.",
-  'a10ad': "Filtrar países",
-  'a4354': str`Países seleccionados (${0}): ${1}`,
   'a465a': "Elija al menos una opción.",
   'abb44': str`Use como máximo ${0} caracteres.`,
   'b059e': str`Eliminar el elemento ${0}`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Sisestage kehtiv telefoninumber, nt +44 20 7946 0958.",
   '9e0b0': "See küsimus on kohustuslik.",
   'a0e5e': "Sisestage kehtiv kuupäev ja kellaaeg.",
-  'a10ad': "Filtreeri riike",
-  'a4354': str`Valitud (${0}): ${1}`,
   'a465a': "Valige vähemalt üks valik.",
   'abb44': str`Tähemärkide suurim lubatud arv: ${0}.`,
   'b059e': str`Eemalda üksus ${0}`,

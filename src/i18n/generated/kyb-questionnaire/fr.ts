@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Saisissez un numéro de téléphone valide, comme +44 20 7946 0958.",
   '9e0b0': "Cette question est obligatoire.",
   'a0e5e': "Saisissez une date et une heure valides.",
-  'a10ad': "Filtrer les pays",
-  'a4354': str`Pays sélectionnés (${0}) : ${1}`,
   'a465a': "Choisissez au moins une option.",
   'abb44': str`Utilisez ${0} caractères au maximum.`,
   'b059e': str`Supprimer l’élément ${0}`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Adjon meg érvényes telefonszámot, például +44 20 7946 0958.",
   '9e0b0': "Ez a kérdés kötelező.",
   'a0e5e': "Adjon meg érvényes dátumot és időpontot.",
-  'a10ad': "Országok szűrése",
-  'a4354': str`Kiválasztva (${0}): ${1}`,
   'a465a': "Válasszon legalább egy lehetőséget.",
   'abb44': str`Legfeljebb ${0} karaktert használjon.`,
   'b059e': str`${0}. elem eltávolítása`,

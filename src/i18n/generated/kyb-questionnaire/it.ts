@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Inserire un numero di telefono valido, come +44 20 7946 0958.",
   '9e0b0': "Questa domanda è obbligatoria.",
   'a0e5e': "Inserire una data e un’ora valide.",
-  'a10ad': "Filtra i paesi",
-  'a4354': str`Paesi selezionati (${0}): ${1}`,
   'a465a': "Scegliere almeno un’opzione.",
   'abb44': str`Usare al massimo ${0} caratteri.`,
   'b059e': str`Rimuovi l’elemento ${0}`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Įveskite galiojantį telefono numerį, pvz., +44 20 7946 0958.",
   '9e0b0': "Šis klausimas privalomas.",
   'a0e5e': "Įveskite galiojančią datą ir laiką.",
-  'a10ad': "Filtruoti šalis",
-  'a4354': str`Pasirinkta (${0}): ${1}`,
   'a465a': "Pasirinkite bent vieną parinktį.",
   'abb44': str`Didžiausias simbolių skaičius: ${0}.`,
   'b059e': str`Pašalinti elementą ${0}`,

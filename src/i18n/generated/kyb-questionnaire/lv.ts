@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Ievadiet derīgu tālruņa numuru, piemēram, +44 20 7946 0958.",
   '9e0b0': "Šis jautājums ir obligāts.",
   'a0e5e': "Ievadiet derīgu datumu un laiku.",
-  'a10ad': "Filtrēt valstis",
-  'a4354': str`Izvēlēts (${0}): ${1}`,
   'a465a': "Izvēlieties vismaz vienu opciju.",
   'abb44': str`Maksimālais rakstzīmju skaits: ${0}.`,
   'b059e': str`Noņemt vienumu ${0}`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Vul een geldig telefoonnummer in, zoals +44 20 7946 0958.",
   '9e0b0': "Deze vraag is verplicht.",
   'a0e5e': "Vul een geldige datum en tijd in.",
-  'a10ad': "Landen filteren",
-  'a4354': str`${0} geselecteerd: ${1}`,
   'a465a': "Kies minstens één optie.",
   'abb44': str`Gebruik maximaal ${0} tekens.`,
   'b059e': str`Item ${0} verwijderen`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Wpisz prawidłowy numer telefonu, np. +44 20 7946 0958.",
   '9e0b0': "To pytanie jest wymagane.",
   'a0e5e': "Wpisz prawidłową datę i godzinę.",
-  'a10ad': "Filtruj kraje",
-  'a4354': str`Wybrano: ${0} – ${1}`,
   'a465a': "Wybierz co najmniej jedną opcję.",
   'abb44': str`Maksymalna liczba znaków: ${0}.`,
   'b059e': str`Usuń pozycję ${0}`,

@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Introduza um número de telefone válido, como +44 20 7946 0958.",
   '9e0b0': "Esta pergunta é obrigatória.",
   'a0e5e': "Introduza uma data e hora válidas.",
-  'a10ad': "Filtrar países",
-  'a4354': str`Selecionados (${0}): ${1}`,
   'a465a': "Escolha pelo menos uma opção.",
   'abb44': str`Utilize no máximo ${0} caracteres.`,
   'b059e': str`Remover item ${0}`,

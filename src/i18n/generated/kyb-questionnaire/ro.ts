@@ -23,8 +23,6 @@ export const t = {
   '9bb7b': "Introduceți un număr de telefon valid, de exemplu +44 20 7946 0958.",
   '9e0b0': "Această întrebare este obligatorie.",
   'a0e5e': "Introduceți o dată și o oră valide.",
-  'a10ad': "Filtrați țările",
-  'a4354': str`Selectate (${0}): ${1}`,
   'a465a': "Alegeți cel puțin o opțiune.",
   'abb44': str`Folosiți cel mult ${0} caractere.`,
   'b059e': str`Eliminați elementul ${0}`,
