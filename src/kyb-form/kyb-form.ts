@@ -164,8 +164,19 @@ const noop = () => undefined;
  * @csspart question - One question (also carries `field`).
  * @csspart choices - A group of radio buttons or checkboxes.
  * @csspart choice - One radio button or checkbox with its label.
- * @csspart country-multi - The multi-country picker.
- * @csspart filter - The filter box of the country picker.
+ * @csspart country-multi - The multi-country picker (a combobox with chips, one Tab stop).
+ * @csspart country-multi-box - The box around the chips and the text box (`.is-open`, `.is-invalid`).
+ * @csspart country-multi-chips - The list of chosen countries.
+ * @csspart country-multi-chip - One chosen country.
+ * @csspart country-multi-chip-remove - A chip's remove button (not a Tab stop: Left arrow from the text box).
+ * @csspart country-multi-input - The combobox's text box (also carries `input`).
+ * @csspart country-multi-listbox - The list of countries (opens below the box).
+ * @csspart country-multi-option - One country in the list.
+ * @csspart country-multi-option-active - The highlighted country (keyboard).
+ * @csspart country-multi-option-selected - A chosen country in the list.
+ * @csspart country-multi-code - The country code beside a name in the list.
+ * @csspart country-multi-empty - "No country matches" under the box.
+ * @csspart country-multi-status - The visually hidden polite announcements.
  * @csspart selection-count - How many countries are selected.
  * @csspart list-items - The items of a list question.
  * @csspart list-item - One item of a list question.

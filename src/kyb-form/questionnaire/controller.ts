@@ -296,6 +296,7 @@ export class QuestionnairesStep implements StepController {
               locale,
               error: this.#errorOf(r, submitAttempted),
               fileInfo: this.#files.info,
+              setValue: this.#setChosen,
             }),
           ),
       )}
@@ -346,6 +347,13 @@ export class QuestionnairesStep implements StepController {
     this.#saver.changed(qs);
     this.#ctx?.requestUpdate();
   }
+
+  /** A control that reports its value itself (the country combobox): a discrete choice, saved soon. */
+  #setChosen = (rec: QRec, value: AnswerValue): void => {
+    if (this.#ctx?.readOnly) return;
+    this.#setValue(rec, value);
+    this.#saver.saveSoon(this.#states[rec.qn]);
+  };
 
   #applyFlips(qs: QState, flipped: string[]): void {
     const secs = new Set<SecState>();

@@ -8,7 +8,7 @@ import { msg, str } from '@lit/localize';
 import type { AnswerValue, FileAnswer, Question, Section } from '../../api/kyb.ts';
 import { describedBy, textOr } from '../field.ts';
 import { countryName, countryOptions } from '../format.ts';
-import { lowerCase } from '../format-steps.ts';
+import { countryMulti as countryCombobox } from '../controls/country-multi.ts';
 import { renderDropzone, renderFileCard } from '../upload/upload.ts';
 import { base64Bytes } from '../../api/common.ts';
 import { isFileUrl, isSingleCheckbox, safeFileHref, type Problem } from './answers-state.ts';
@@ -47,6 +47,8 @@ export interface RenderOptions {
   error: string | null;
   /** Thumbnail and size of a file chosen in this session (FILE / FILE_MULTI). */
   fileInfo?: ((recId: string, f: FileAnswer) => { preview: string | null; size: number | null }) | undefined;
+  /** Sets the value of a control that reports it itself (COUNTRY_MULTI's combobox). */
+  setValue?: ((rec: QRec, value: AnswerValue) => void) | undefined;
 }
 
 /* ------------------------------------------------------------------ countries */
@@ -326,57 +328,24 @@ function choiceGroup(rec: QRec, o: RenderOptions, kind: 'radio' | 'checkbox'): T
   </div>`;
 }
 
+/** COUNTRY_MULTI: the searchable combobox with chips (one Tab stop), labelled by the question. */
 function countryMulti(rec: QRec, o: RenderOptions): TemplateResult {
-  const selected = arrValue(rec.value);
-  const filter = lowerCase(rec.filter.trim(), o.locale);
-  const all = countryOptions(o.locale);
-  const shown = all.filter(
-    (c) =>
-      selected.includes(c.code) ||
-      filter === '' ||
-      lowerCase(c.name, o.locale).includes(filter) ||
-      c.code.toLowerCase() === filter,
-  );
-  const count = selected.length;
-  return html`<div class="country-multi" part="country-multi">
-    <label class="filter-label" for=${rec.id}>${msg('Filter countries')}</label>
-    <input
-      id=${rec.id}
-      class="input filter"
-      part="input filter"
-      type="search"
-      autocomplete="off"
-      data-act="filter"
-      .value=${rec.filter}
-      aria-controls="${rec.id}-list"
-      aria-describedby="${rec.id}-count"
-      ?disabled=${on(o.readOnly)}
-    />
-    <p class="selection-count" part="selection-count" id="${rec.id}-count" aria-live="polite">
-      ${
-        count === 0
-          ? msg('No country selected.')
-          : msg(str`${count} selected: ${selected.map((c) => countryName(c, o.locale)).join(', ')}`, {
-              desc: 'count and names of the selected countries',
-            })
-      }
-    </p>
-    <div class="choices scroll" part="choices" id="${rec.id}-list">
-      ${shown.map(
-        (c) =>
-          html`<div class="choice option" part="choice">
-            <input
-              type="checkbox"
-              id="${rec.id}-${c.code}"
-              value=${c.code}
-              .checked=${on(selected.includes(c.code))}
-              ?disabled=${on(o.readOnly)}
-              aria-invalid=${invalid(o)}
-            /><label for="${rec.id}-${c.code}">${c.name}</label>
-          </div>`,
-      )}
-      ${shown.length === 0 ? html`<p class="no-match">${msg('No country matches the filter.')}</p>` : nothing}
-    </div>
+  const q = rec.question;
+  const ids = describedIds(rec, o);
+  return html`<div class="field" part="field question" data-q=${rec.uid}>
+    ${countryCombobox({
+      id: rec.id,
+      label: html`${questionLabel(q)}${requiredMark(q)}`,
+      hint: descriptionOf(rec),
+      selected: arrValue(rec.value),
+      locale: o.locale,
+      readOnly: o.readOnly,
+      required: q.required,
+      invalid: !!o.error,
+      describedBy: typeof ids === 'string' ? ids : undefined,
+      onChange: (codes) => o.setValue?.(rec, codes),
+    })}
+    ${errorOf(rec, o)}
   </div>`;
 }
 
@@ -552,7 +521,7 @@ export function renderQuestion(rec: QRec, o: RenderOptions): TemplateResult {
         ? singleCheckbox(rec, o)
         : groupField(rec, o, choiceGroup(rec, o, 'checkbox'));
     case 'COUNTRY_MULTI':
-      return groupField(rec, o, countryMulti(rec, o));
+      return countryMulti(rec, o);
     case 'LIST':
       return groupField(rec, o, listControl(rec, o));
     case 'FILE':

@@ -8,6 +8,7 @@ import { renderSummaryList } from '../review/summary-list.ts';
 import { laterBaseStyles, stepStyles } from '../step-styles.ts';
 import { reviewStyles } from '../review/styles.ts';
 import { uploadStyles } from '../upload/styles.ts';
+import { countryMultiStyles } from '../controls/country-multi-styles.ts';
 
 export { renderReviewView } from './review-view.ts';
 export { submitForm } from './submit.ts';
@@ -17,6 +18,7 @@ export { renderSummaryList };
 export const laterStyles = css`
   ${laterBaseStyles}
   ${uploadStyles}
+  ${countryMultiStyles}
   ${reviewStyles}
   ${stepStyles}
 `;
