@@ -7,7 +7,7 @@
 import type { TemplateResult } from 'lit';
 import { CaptureControl, type CaptureDeps } from './capture-control.ts';
 import { emit } from './events.ts';
-import { CAMERA_STATES, REDIRECT_DELAY_S, type MachineState } from './machine-first.ts';
+import { CAMERA_STATES, REDIRECT_DELAY_S, type MachineState } from './machine-session.ts';
 import { announcementFor, expiredScreen, outcomeOf, outcomeScreen, safeRedirect } from './outcome.ts';
 import { captureScreen, type CaptureHost } from './screens.ts';
 

@@ -11,7 +11,7 @@ import { emit } from './events.ts';
 import { heading } from './parts.ts';
 import { outcomeScreen, outcomeTexts, safeRedirect, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
-export { laterStyles } from './styles-later.ts';
+export { screenStyles } from './screen-styles.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */
 export const HOSTED_OUTCOMES: readonly ReportedOutcome[] = [

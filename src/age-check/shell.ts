@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { TERMINAL, type MachineError, type MachineState } from './machine-first.ts';
+import { TERMINAL, type MachineError, type MachineState } from './machine-session.ts';
 import { attemptsText, button, heading } from './parts.ts';
 
 export function loadingScreen(): TemplateResult {

@@ -1,22 +1,12 @@
 /**
- * How `<age-check>` gets what comes after its first screen: the deferred chunks (flow.ts, hosted.ts);
- * their styles are added with `addStyles` (theme/style-nonce.ts) when a chunk arrives.
+ * Hosted mode on `<age-check>`'s screen: its chunk (hosted.ts) is loaded on first render, then its mode
+ * renders; its styles are added with `addStyles` (theme/style-nonce.ts) when the chunk arrives.
  */
 import type { ReactiveElement, TemplateResult } from 'lit';
-import { chunkLoader } from '../api/load-chunk.ts';
 import { addStyles } from '../theme/style-nonce.ts';
+import { loadHosted } from './chunks.ts';
 import type { HostedHost, HostedMode } from './hosted.ts';
 import { errorScreen, loadingScreen } from './shell.ts';
-
-const LOAD_FAILED = 'Part of the age check could not be downloaded.';
-/**
- * Everything after the first screen (flow.ts): prefetched once the consent screen is up, and loaded
- * before the machine enters a state whose screen is in it. The camera, image compression and QR code
- * load on first use, as chunks of their own.
- */
-export const loadFlow = chunkLoader(() => import('./flow.ts'), LOAD_FAILED);
-/** Hosted mode (no token, a session URL): its own chunk. */
-export const loadHosted = chunkLoader(() => import('./hosted.ts'), LOAD_FAILED);
 
 /**
  * Hosted mode's chunk on the element's screen: loaded on first render (`wait` makes the element's
@@ -50,7 +40,7 @@ export class HostedLoader {
       this.state = 'loading';
       void h.wait(loadHosted()).then(
         (m) => {
-          addStyles(h.host, m.laterStyles);
+          addStyles(h.host, m.screenStyles);
           this.mode = new m.HostedMode(h);
           h.host.requestUpdate();
         },

@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../../api/http.ts';
 import type { ErrorInfo } from '../state.ts';
-import type { TokenProvider } from './types.ts';
+import type { TokenProvider } from '../shell/types.ts';
 
 /**
  * The token's form came without an id that can be addressed: the published schema (`kyb.KybFormList`)

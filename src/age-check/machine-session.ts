@@ -186,7 +186,7 @@ export function loadHttpError(
  * The machine's first-screen part: loading, consent, load errors and expiry. Every other (state, event)
  * pair is left unchanged here; the whole machine is `transition` (machine.ts), which falls back on this.
  */
-export function firstTransition(state: MachineState, event: MachineEvent): MachineState {
+export function sessionTransition(state: MachineState, event: MachineEvent): MachineState {
   const name = state.name;
   // Expiry ends everything that is not already final.
   if (event.type === 'EXPIRED')
