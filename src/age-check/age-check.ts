@@ -6,7 +6,7 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { updateWhenLocaleChanges } from '@lit/localize';
 import { activeLocale } from '../i18n/index.ts';
-import type { MachineEvent, MachineState } from './machine-session.ts';
+import type { MachineState } from './machine-session.ts';
 import { localeDir } from './parts.ts';
 import { AgeCheckRuntime } from './runtime.ts';
 import { countdownLine } from './shell.ts';
@@ -140,21 +140,16 @@ export class AgeCheckElement extends LitElement {
   privacyUrl: string | null = null;
 
   /** The session's life: the machine, the session load, the clock and the capture flow. */
-  readonly #runtime = new AgeCheckRuntime(this, (url) => this.navigate(url));
+  private readonly runtime = new AgeCheckRuntime(this, (url) => this.navigate(url));
 
   /** The machine's current state (read-only for embedders; tests inspect it). */
   protected get machine(): MachineState {
-    return this.#runtime.machine;
+    return this.runtime.machine;
   }
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.#runtime.cameraStream;
-  }
-
-  /** Runs one machine step, then the effects of entering the new state. */
-  protected send(event: MachineEvent): MachineState {
-    return this.#runtime.send(event);
+    return this.runtime.cameraStream;
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -165,15 +160,15 @@ export class AgeCheckElement extends LitElement {
   /** Also waits for a chunk the current screen is loading, and for the render after it. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this.#runtime.pending) {
-      await this.#runtime.pending.catch(() => undefined);
+    while (this.runtime.pending) {
+      await this.runtime.pending.catch(() => undefined);
       done = await super.getUpdateComplete();
     }
     return done;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#runtime.settingsChanged({
+    this.runtime.settingsChanged({
       sessionUrl: changed.has('sessionUrl'),
       locale: changed.has('locale'),
       client: changed.has('token') || changed.has('apiBase'),
@@ -182,7 +177,7 @@ export class AgeCheckElement extends LitElement {
 
   override render(): TemplateResult {
     const lang = activeLocale();
-    const rt = this.#runtime;
+    const rt = this.runtime;
     return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
       ${countdownLine(rt.machine, rt.now)} ${rt.screen()}
       <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

@@ -208,3 +208,17 @@ export function sessionTransition(state: MachineState, event: MachineEvent): Mac
       return state;
   }
 }
+
+/**
+ * The key of the screen shown: the machine's state, or hosted mode's step. When it changes, the focus
+ * moves to the new heading if it was inside the element (or in the hosted frame, now gone).
+ */
+export function screenKey(hosted: boolean, hostedStep: string | undefined, machine: string): string {
+  return hosted ? `hosted:${hostedStep ?? 'consent'}` : machine;
+}
+
+/** Whether the expiry clock runs: while a session runs, or while a redirect notice counts down. */
+export function clockWanted(connected: boolean, m: MachineState, redirectAt: number): boolean {
+  if (!connected) return false;
+  return (m.session !== null && !TERMINAL.has(m.name) && m.name !== 'error') || redirectAt > 0;
+}

@@ -19,7 +19,9 @@ import { emit, errorDetail, type AgeCheckAttemptDetail } from './events.ts';
 import type { FlowControl } from './flow-control.ts';
 import {
   attemptsLeft,
+  clockWanted,
   FIRST_SCREENS,
+  screenKey,
   sessionTransition,
   initialState,
   TERMINAL,
@@ -41,60 +43,44 @@ export interface AgeCheckSettings {
   readonly privacyUrl: string | null;
 }
 
-/**
- * The key of the screen shown: the machine's state, or hosted mode's step. When it changes, the focus
- * moves to the new heading if it was inside the element (or in the hosted frame, now gone).
- */
-export function screenKey(hosted: boolean, hostedStep: string | undefined, machine: string): string {
-  return hosted ? `hosted:${hostedStep ?? 'consent'}` : machine;
-}
-
-/** Whether the expiry clock runs: while a session runs, or while a redirect notice counts down. */
-export function clockWanted(connected: boolean, m: MachineState, redirectAt: number): boolean {
-  if (!connected) return false;
-  return (m.session !== null && !TERMINAL.has(m.name) && m.name !== 'error') || redirectAt > 0;
-}
-
 export class AgeCheckRuntime implements ReactiveController {
   /** The element (the capture part and hosted mode render into it and fire its events). */
-  readonly element: ReactiveElement & AgeCheckSettings;
+  readonly host: ReactiveElement & AgeCheckSettings;
   /** The current second (the expiry countdown and a redirect notice). */
   now = Date.now();
   /** The text of the polite live region (attempt results and outcomes). */
   announcement = '';
-  #machine: MachineState = initialState;
-  #client: AgeClient | null = null;
+  private current: MachineState = initialState;
+  /** The session's client (null without a token). */
+  client: AgeClient | null = null;
   /** The capture chunk (flow.ts) once loaded, and what runs the screens after consent, built from it. */
-  #flow?: Flow;
-  #flowControl?: FlowControl;
+  private flow?: Flow;
+  private control?: FlowControl;
   /** Hosted mode (hosted.ts, loaded on demand). */
   readonly hosted: HostedLoader;
   /** A chunk being loaded for the current screen (the element's `updateComplete` waits for it). */
   pending?: Promise<unknown> | undefined;
-  #aborter = new AbortController();
-  #loadSeq = 0;
+  /** Aborted by a new token or service, and by the element's removal. */
+  aborter = new AbortController();
+  private loadSeq = 0;
   /** The second tick while a session runs (the expiry countdown and the expiry itself, a redirect notice). */
-  #clockId: ReturnType<typeof setInterval> | undefined;
-  #readyFired = false;
-  #lastScreen: string | null = null;
-  #scrollCapture = false;
-  #focusHeading = false;
-  #disconnected = false;
-  #prefetching = false;
+  private clockId: ReturnType<typeof setInterval> | undefined;
+  private readyFired?: boolean;
+  private lastScreen: string | null = null;
+  private scrollCapture?: boolean;
+  private focusHeading?: boolean;
+  private disconnected?: boolean;
+  private prefetching?: boolean;
   /** The `lang` the element put on its host (only when the page had set none). */
-  #hostLang?: string;
-  readonly #navigate: (url: string) => void;
+  private hostLang?: string;
+  /** Leaves the page (the element's overridable `navigate`). */
+  readonly leave: (url: string) => void;
 
   /** `navigate`: leaves the page (the element's overridable `navigate`). */
   constructor(element: ReactiveElement & AgeCheckSettings, navigate: (url: string) => void) {
-    this.element = element;
-    this.#navigate = navigate;
-    this.hosted = new HostedLoader({
-      host: element,
-      announce: (text) => this.announce(text),
-      wait: (load) => this.waitFor(load),
-      failed: (err) => this.emitError(err),
-    });
+    this.host = element;
+    this.leave = navigate;
+    this.hosted = new HostedLoader(this);
     element.addController(this);
   }
 
@@ -102,32 +88,32 @@ export class AgeCheckRuntime implements ReactiveController {
 
   /** The machine's current state. */
   get machine(): MachineState {
-    return this.#machine;
+    return this.current;
   }
   /** Sets the machine's state without a transition (a step the machine does not model). */
   replace(state: MachineState): void {
-    if (state === this.#machine) return;
-    this.#machine = state;
-    this.element.requestUpdate();
+    if (state === this.current) return;
+    this.current = state;
+    this.host.requestUpdate();
   }
   /** The live camera stream, if any. */
   get cameraStream(): MediaStream | null {
-    return this.#flowControl?.capture.stream ?? null;
+    return this.control?.capture.stream ?? null;
   }
   /** Hosted mode: a session URL and no token (with a token, `session-url` only feeds the QR code). */
   get isHosted(): boolean {
-    return !this.element.token && !!this.element.sessionUrl;
+    return !this.host.token && !!this.host.sessionUrl;
   }
 
   /** Puts `text` in the live region (a repeated text changes by a space, so it is read again). */
   announce(text: string): void {
     if (!text) return;
     this.announcement = text === this.announcement ? `${text}\u00a0` : text;
-    this.element.requestUpdate();
+    this.host.requestUpdate();
   }
 
   emitError(err: unknown): void {
-    emit(this.element, 'age-check-error', errorDetail(err));
+    emit(this.host, 'age-check-error', errorDetail(err));
   }
 
   /** Runs `load` as the chunk the current screen waits for (see the element's `getUpdateComplete`). */
@@ -142,45 +128,45 @@ export class AgeCheckRuntime implements ReactiveController {
   // --- the element's life ----------------------------------------------------------------------------
 
   hostConnected(): void {
-    document.addEventListener('visibilitychange', this.#onVisibility);
-    if (this.#disconnected) {
-      this.#disconnected = false;
-      this.#aborter = new AbortController();
+    document.addEventListener('visibilitychange', this.onVisibility);
+    if (this.disconnected) {
+      this.disconnected = false;
+      this.aborter = new AbortController();
       // Requests and the camera were stopped on disconnect: read the session again.
-      if (this.element.token && !TERMINAL.has(this.#machine.name)) this.#loadSession();
+      if (this.host.token && !TERMINAL.has(this.current.name)) this.loadSession();
       else this.syncTimers();
     }
   }
 
   hostDisconnected(): void {
-    this.#disconnected = true;
-    document.removeEventListener('visibilitychange', this.#onVisibility);
-    this.#aborter.abort();
-    this.#flowControl?.stop();
-    this.#stopClock();
+    this.disconnected = true;
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.aborter.abort();
+    this.control?.stop();
+    this.stopClock();
   }
 
   /** The element's `willUpdate`: the focus follows a new screen; a new token or service starts again. */
   settingsChanged(changed: { sessionUrl: boolean; locale: boolean; client: boolean }): void {
-    const el = this.element;
-    const screen = screenKey(this.isHosted, this.hosted.mode?.step, this.#machine.name);
-    if (screen !== this.#lastScreen) {
+    const el = this.host;
+    const screen = screenKey(this.isHosted, this.hosted.mode?.step, this.current.name);
+    if (screen !== this.lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside
       // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
       const active = document.activeElement;
-      const fromFrame = this.#lastScreen === 'hosted:frame' && (!active || active === document.body);
-      this.#focusHeading = this.#lastScreen !== null && (el.matches(':focus-within') || fromFrame);
-      this.#scrollCapture = screen === 'live' || screen === 'document-live';
-      this.#lastScreen = screen;
+      const fromFrame = this.lastScreen === 'hosted:frame' && (!active || active === document.body);
+      this.focusHeading = this.lastScreen !== null && (el.matches(':focus-within') || fromFrame);
+      this.scrollCapture = screen === 'live' || screen === 'document-live';
+      this.lastScreen = screen;
     }
     if (changed.sessionUrl && this.isHosted) this.hosted.mode?.reset();
     if (changed.locale) void applyLocale(resolveLocale(el.locale), ageMessages);
     if (changed.client && el.isConnected) {
-      this.#aborter.abort();
-      this.#aborter = new AbortController();
-      this.#flowControl?.stop();
-      this.#readyFired = false;
-      this.#client = el.token
+      this.aborter.abort();
+      this.aborter = new AbortController();
+      this.control?.stop();
+      this.readyFired = false;
+      this.client = el.token
         ? new AgeClient({
             token: el.token,
             baseUrl: el.apiBase || '',
@@ -188,69 +174,55 @@ export class AgeCheckRuntime implements ReactiveController {
             idempotencyKeys: el.idempotencyKeys,
           })
         : null;
-      this.#machine = { ...initialState };
-      if (this.#client) this.#loadSession();
+      this.current = { ...initialState };
+      if (this.client) this.loadSession();
     }
   }
 
   hostUpdated(): void {
-    const el = this.element;
-    if (this.#machine.name === 'consent' && !this.#flow && !this.#prefetching) {
+    const el = this.host;
+    if (this.current.name === 'consent' && !this.flow && !this.prefetching) {
       // The first screen is up: what comes after it downloads while the person reads.
-      this.#prefetching = true;
-      whenIdle(() => void this.#loadFlow().catch(() => (this.#prefetching = false)));
+      this.prefetching = true;
+      whenIdle(() => void this.loadFlow().catch(() => (this.prefetching = false)));
     }
-    if (this.#flow) addStyles(el, this.#flow.screenStyles);
-    this.#flowControl?.capture.attachStream();
-    if (this.#focusHeading) {
-      this.#focusHeading = false;
+    if (this.flow) addStyles(el, this.flow.screenStyles);
+    this.control?.capture.attachStream();
+    if (this.focusHeading) {
+      this.focusHeading = false;
       // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
-      el.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.#scrollCapture });
+      el.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.scrollCapture });
     }
-    if (this.#scrollCapture) {
-      this.#scrollCapture = false;
-      this.#flowControl?.capture.showCapture();
+    if (this.scrollCapture) {
+      this.scrollCapture = false;
+      this.control?.capture.showCapture();
     }
     // WCAG 3.1.2: the host carries the language too, unless the page set its own.
     const lang = activeLocale();
     const own = el.getAttribute('lang');
-    if ((own === null || own === this.#hostLang) && own !== lang) {
+    if ((own === null || own === this.hostLang) && own !== lang) {
       el.setAttribute('lang', lang);
-      this.#hostLang = lang;
+      this.hostLang = lang;
     }
   }
 
   // --- the machine and its effects ------------------------------------------------------------------
 
   /** The capture chunk: loaded once, then what runs the screens after consent is built from it. */
-  #loadFlow(): Promise<Flow> {
+  private loadFlow(): Promise<Flow> {
     return loadFlow().then((flow) => {
-      if (!this.#flow) {
-        this.#flow = flow;
-        addStyles(this.element, flow.screenStyles);
-        this.#flowControl = new flow.FlowControl({
-          element: this.element,
-          machine: () => this.#machine,
-          replace: (state) => this.replace(state),
-          send: (event) => this.send(event),
-          step: (event, attempt) => this.step(event, attempt),
-          client: () => this.#client,
-          signal: () => this.#aborter.signal,
-          emitError: (err) => this.emitError(err),
-          announce: (text) => this.announce(text),
-          navigate: (url) => this.#navigate(url),
-          syncTimers: () => this.syncTimers(),
-          autoCapture: () => this.element.autoCapture,
-          follow: () => this.element.redirect !== 'none',
-        });
+      if (!this.flow) {
+        this.flow = flow;
+        addStyles(this.host, flow.screenStyles);
+        this.control = flow.flowControl(this);
       }
       return flow;
     });
   }
 
   /** The whole machine once the capture chunk is here; before, its session part (machine-session.ts). */
-  #transition(state: MachineState, event: MachineEvent): MachineState {
-    return (this.#flow?.transition ?? sessionTransition)(state, event);
+  private transition(state: MachineState, event: MachineEvent): MachineState {
+    return (this.flow?.transition ?? sessionTransition)(state, event);
   }
 
   /** Runs one machine step, then the effects of entering the new state. */
@@ -264,14 +236,14 @@ export class AgeCheckRuntime implements ReactiveController {
    * `age-check-complete`, a step-up attempt before `age-check-step-up`.
    */
   step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
-    const prev = this.#machine;
-    const next = this.#transition(prev, event);
+    const prev = this.current;
+    const next = this.transition(prev, event);
     if (next === prev) return prev;
-    if (!this.#flow && !FIRST_SCREENS.has(next.name)) {
+    if (!this.flow && !FIRST_SCREENS.has(next.name)) {
       // The new state's screen and effects are in the capture chunk: the step runs once it is here
       // (again from the state then current). If it cannot be downloaded, the load-failed error offers a reload.
-      const signal = this.#aborter.signal;
-      void this.waitFor(this.#loadFlow()).then(
+      const signal = this.aborter.signal;
+      void this.waitFor(this.loadFlow()).then(
         () => {
           if (!signal.aborted) this.step(event, attempt);
         },
@@ -285,40 +257,40 @@ export class AgeCheckRuntime implements ReactiveController {
     }
     this.replace(next);
     if (attempt)
-      emit(this.element, 'age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
-    if (prev.name !== next.name) this.#enter(prev, next);
+      emit(this.host, 'age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
+    if (prev.name !== next.name) this.enter(prev, next);
     return next;
   }
 
   /** The effects of entering `next`: the capture part's (camera, outcome, redirect), then the session load. */
-  #enter(prev: MachineState, next: MachineState): void {
-    this.#flowControl?.enter(prev, next);
-    if (next.name === 'loading') this.#loadSession();
+  private enter(prev: MachineState, next: MachineState): void {
+    this.control?.enter(prev, next);
+    if (next.name === 'loading') this.loadSession();
     this.syncTimers();
   }
 
-  #loadSession(): void {
-    const client = this.#client;
+  private loadSession(): void {
+    const client = this.client;
     if (!client) return;
-    if (this.#machine.name !== 'loading') this.replace({ ...this.#machine, name: 'loading', error: null });
-    const seq = ++this.#loadSeq;
-    const signal = this.#aborter.signal;
+    if (this.current.name !== 'loading') this.replace({ ...this.current, name: 'loading', error: null });
+    const seq = ++this.loadSeq;
+    const signal = this.aborter.signal;
     const sessionLoaded = (session: CaptureSession): MachineEvent => ({ type: 'SESSION_LOADED', session });
     client
       .session({ signal })
       .then((session) =>
         // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
-        this.#flow || FIRST_SCREENS.has(this.#transition(this.#machine, sessionLoaded(session)).name)
+        this.flow || FIRST_SCREENS.has(this.transition(this.current, sessionLoaded(session)).name)
           ? session
-          : this.waitFor(this.#loadFlow()).then(() => session),
+          : this.waitFor(this.loadFlow()).then(() => session),
       )
       .then(
         (session) => {
-          if (seq !== this.#loadSeq || signal.aborted) return;
+          if (seq !== this.loadSeq || signal.aborted) return;
           this.send(sessionLoaded(session));
-          if (!this.#readyFired) {
-            this.#readyFired = true;
-            emit(this.element, 'age-check-ready', {
+          if (!this.readyFired) {
+            this.readyFired = true;
+            emit(this.host, 'age-check-ready', {
               status: session.status,
               step: session.step,
               attemptsLeft: attemptsLeft(session),
@@ -326,7 +298,7 @@ export class AgeCheckRuntime implements ReactiveController {
           }
         },
         (err: unknown) => {
-          if (seq !== this.#loadSeq || signal.aborted) return;
+          if (seq !== this.loadSeq || signal.aborted) return;
           this.emitError(err);
           const e = err instanceof ApiError ? err : null;
           this.send({
@@ -339,7 +311,7 @@ export class AgeCheckRuntime implements ReactiveController {
       );
   }
 
-  #onVisibility = (): void => {
+  private onVisibility = (): void => {
     if (document.visibilityState === 'hidden') this.send({ type: 'PAGE_HIDDEN' });
     else this.send({ type: 'PAGE_VISIBLE' });
   };
@@ -348,27 +320,26 @@ export class AgeCheckRuntime implements ReactiveController {
 
   /** Ticks every second while a session runs or a redirect notice counts down (the first tick at once). */
   syncTimers(): void {
-    if (!clockWanted(this.element.isConnected, this.#machine, this.#flowControl?.redirectAt ?? 0))
-      this.#stopClock();
-    else if (this.#clockId === undefined) {
-      this.#clockId = setInterval(() => this.#tick(), 1000);
-      this.#tick();
+    if (!clockWanted(this.host.isConnected, this.current, this.control?.redirectAt ?? 0)) this.stopClock();
+    else if (this.clockId === undefined) {
+      this.clockId = setInterval(() => this.tick(), 1000);
+      this.tick();
     }
   }
 
-  #stopClock(): void {
-    clearInterval(this.#clockId);
-    this.#clockId = undefined;
+  private stopClock(): void {
+    clearInterval(this.clockId);
+    this.clockId = undefined;
   }
 
-  #tick(): void {
+  private tick(): void {
     const now = Date.now();
     if (now !== this.now) {
       this.now = now;
-      this.element.requestUpdate();
+      this.host.requestUpdate();
     }
-    const session = this.#machine.session;
-    if (session && !TERMINAL.has(this.#machine.name) && this.now >= Date.parse(session.expires_at)) {
+    const session = this.current.session;
+    if (session && !TERMINAL.has(this.current.name) && this.now >= Date.parse(session.expires_at)) {
       this.send({ type: 'EXPIRED' });
     }
   }
@@ -378,7 +349,7 @@ export class AgeCheckRuntime implements ReactiveController {
   /** The screen of the machine's state (hosted mode's when hosted). */
   screen(): TemplateResult {
     if (this.isHosted) return this.hosted.render();
-    const m = this.#machine;
+    const m = this.current;
     switch (m.name) {
       case 'loading':
         return loadingScreen();
@@ -387,20 +358,18 @@ export class AgeCheckRuntime implements ReactiveController {
           minAge: m.session?.min_age ?? 18,
           attemptsUsed: m.session?.attempts_used ?? 0,
           attemptsLeft: attemptsLeft(m.session),
-          privacyUrl: this.element.privacyUrl,
+          privacyUrl: this.host.privacyUrl,
           onStart: () => this.send({ type: 'CONSENT' }),
         });
       case 'error':
         return errorScreen(
           m.error,
           { retry: () => this.send({ type: 'RETRY' }), reload: () => this.send({ type: 'RELOAD' }) },
-          this.#flow?.captureErrorText,
+          this.flow?.captureErrorText,
         );
       default:
         // The machine enters the other states only once the capture chunk is here (see `step`).
-        return this.#flowControl
-          ? this.#flowControl.render(m, this.element.sessionUrl, this.now)
-          : loadingScreen();
+        return this.control ? this.control.render(m, this.host.sessionUrl, this.now) : loadingScreen();
     }
   }
 }

@@ -4,8 +4,7 @@
  * moving between steps, submitting) is its runtime (runtime/runtime.ts), and what it shows is shell/.
  */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
+import { updateWhenLocaleChanges } from '@lit/localize';
 import { localeDir } from '../i18n/dir.ts';
 import { cssProps } from '../theme/css-props.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
@@ -178,11 +177,24 @@ export type * from './shell/types.ts';
  * @cssproperty [--kyb-focus-ring=0 0 0 3px bg, 0 0 0 5px primary] - Focus ring (box-shadow).
  * @cssproperty [--kyb-max-width=48 × base] - Maximum width of the form.
  */
-@localized()
 export class KybFormElement extends LitElement {
   static override styles = styles;
+  static override properties = {
+    token: {},
+    apiBase: { attribute: 'api-base' },
+    allowInsecureHttp: { type: Boolean, attribute: 'allow-insecure-http' },
+    idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
+    locale: {},
+    tokenProvider: { attribute: false },
+  };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
   static clientTimeoutMs: number | undefined;
+
+  constructor() {
+    super();
+    // What `@localized()` does, without a decorator: renders again when the locale changes.
+    updateWhenLocaleChanges(this);
+  }
 
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
   protected override createRenderRoot() {
@@ -190,37 +202,37 @@ export class KybFormElement extends LitElement {
   }
 
   /** The KYB bearer token (`tokenString`). */
-  @property() token = '';
+  token = '';
   /** Base URL of the service; '' is the page's origin. */
-  @property({ attribute: 'api-base' }) apiBase = '';
+  apiBase = '';
   /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
-  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
+  allowInsecureHttp = false;
   /** Send `Idempotency-Key` on creates (the sandbox honours it; enable for a service that does). */
-  @property({ type: Boolean, attribute: 'idempotency-keys' }) idempotencyKeys = false;
+  idempotencyKeys = false;
   /** Forced locale; null follows the service, then the browser. */
-  @property() locale: string | null = null;
+  locale: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
-  @property({ attribute: false }) tokenProvider: TokenProvider | null = null;
+  tokenProvider: TokenProvider | null = null;
 
   /** The form's life: client, session, state, steps, saves; the views read it and call its commands. */
-  readonly #runtime = new KybRuntime(this, () => KybFormElement.clientTimeoutMs);
+  private readonly runtime = new KybRuntime(this, () => KybFormElement.clientTimeoutMs);
 
   /** The current step (read-only). */
   get step(): StepId {
-    return this.#runtime.state.current;
+    return this.runtime.state.current;
   }
   /** The form's id, or null while no form exists. */
   get formId(): string | null {
-    return this.#runtime.formId;
+    return this.runtime.formId;
   }
 
   /** Reloads everything (after a token change, or from the retry button). */
   reload(): Promise<void> {
-    return this.#runtime.reload();
+    return this.runtime.reload();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#runtime.settingsChanged({
+    this.runtime.settingsChanged({
       token: changed.has('token'),
       apiBase: changed.has('apiBase'),
       tokenProvider: changed.has('tokenProvider'),
@@ -229,9 +241,9 @@ export class KybFormElement extends LitElement {
   }
 
   override render(): TemplateResult {
-    const { locale, theme } = this.#runtime.snapshot;
+    const { locale, theme } = this.runtime.snapshot;
     return html`<div class="root" part="root" lang=${locale} dir=${localeDir(locale)} ${cssProps(theme.vars)}>
-      ${renderHeader(theme)} ${renderBody(this.#runtime)} ${renderSupport(theme.supportEmail)}
+      ${renderHeader(theme)} ${renderBody(this.runtime)} ${renderSupport(theme.supportEmail)}
     </div>`;
   }
 }

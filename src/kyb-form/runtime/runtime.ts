@@ -58,36 +58,36 @@ export class KybRuntime implements ReactiveController {
   /** Why the review's code could not load (shown with "Try again"). */
   reviewError: ErrorInfo | null = null;
 
-  #s: KybState = initialState();
-  #theme: ThemeStyles = noTheme();
-  #note: SubmitNote = null;
-  #progressOpen = false;
-  #checking = false;
-  #client: KybFormClient | null = null;
-  #abort: AbortController | null = null;
-  #info: KybInfo | null = null;
-  #flow: Flow | null = null;
-  #formId: string | null = null;
-  #locale = 'en';
-  #company: CompanyStep | null = null;
-  #screens: Screens | null = null;
+  private st: KybState = initialState();
+  private theme: ThemeStyles = noTheme();
+  private note: SubmitNote = null;
+  private progressOpen = false;
+  private checking = false;
+  private coreClient: KybFormClient | null = null;
+  private aborter: AbortController | null = null;
+  private info: KybInfo | null = null;
+  private flow: Flow | null = null;
+  private id: string | null = null;
+  private lang = 'en';
+  private companyStep: CompanyStep | null = null;
+  private screenModule: Screens | null = null;
   /** The form's objects and the later steps' controllers (null while no form exists or their code loads). */
-  #objects: FormObjects | null = null;
-  /** Settles with `#objects` once their code is here (null: no form, a failed download, a reset). */
-  #objectsReady: Promise<FormObjects | null> = Promise.resolve(null);
+  private formObjects: FormObjects | null = null;
+  /** Settles with `formObjects` once their code is here (null: no form, a failed download, a reset). */
+  private objectsPromise: Promise<FormObjects | null> = Promise.resolve(null);
   /** Why the objects' code could not be downloaded; the step shows it with "Try again". */
-  #objectsFailed: ErrorInfo | null = null;
-  readonly #saves = new SaveLog();
-  #focus: Focus | null = null;
-  #loadQueued = false;
-  #cancelIdle: () => void = noop;
-  #connectedOnce = false;
-  readonly #timeoutMs: () => number | undefined;
+  private objectsError: ErrorInfo | null = null;
+  private readonly saves = new SaveLog();
+  private focus: Focus | null = null;
+  private loadQueued = false;
+  private cancelIdle: () => void = noop;
+  private connectedOnce = false;
+  private readonly timeoutMs: () => number | undefined;
 
   /** `timeoutMs`: the client's per-attempt timeout (test rigs; undefined keeps the default). */
   constructor(host: LitElement & KybSettings, timeoutMs: () => number | undefined) {
     this.host = host;
-    this.#timeoutMs = timeoutMs;
+    this.timeoutMs = timeoutMs;
     this.session = new TokenSession(() => host.tokenProvider);
     this.nav = new Navigation(this);
     host.addController(this);
@@ -97,45 +97,45 @@ export class KybRuntime implements ReactiveController {
 
   get snapshot(): KybSnapshot {
     return {
-      state: this.#s,
-      formId: this.#formId,
-      locale: this.#locale,
-      theme: this.#theme,
-      note: this.#note,
-      saveState: this.#saves.state,
-      checking: this.#checking,
-      progressOpen: this.#progressOpen,
+      state: this.st,
+      formId: this.id,
+      locale: this.lang,
+      theme: this.theme,
+      note: this.note,
+      saveState: this.saves.state,
+      checking: this.checking,
+      progressOpen: this.progressOpen,
     };
   }
   get state(): KybState {
-    return this.#s;
+    return this.st;
   }
   get formId(): string | null {
-    return this.#formId;
+    return this.id;
   }
   get client(): KybFormClient | null {
-    return this.#client;
+    return this.coreClient;
   }
   get company(): CompanyStep | null {
-    return this.#company;
+    return this.companyStep;
   }
   get screens(): Screens | null {
-    return this.#screens;
+    return this.screenModule;
   }
   get objects(): FormObjects | null {
-    return this.#objects;
+    return this.formObjects;
   }
   /** Settles with the objects once their code is here (null when there are none). */
   get objectsReady(): Promise<FormObjects | null> {
-    return this.#objectsReady;
+    return this.objectsPromise;
   }
   /** Why the objects' code could not be downloaded (shown with "Try again": `retryObjects`). */
   get objectsFailed(): ErrorInfo | null {
-    return this.#objectsFailed;
+    return this.objectsError;
   }
   /** The signal of the current load (aborted by a reload or the element's removal). */
   get signal(): AbortSignal | undefined {
-    return this.#abort?.signal;
+    return this.aborter?.signal;
   }
 
   // --- commands --------------------------------------------------------------------------------------
@@ -163,24 +163,24 @@ export class KybRuntime implements ReactiveController {
   }
   /** Sends every pending change again (Retry saving, back online, a renewed token). */
   retry(): void {
-    if (this.#s.phase !== 'ready' || this.#s.sessionEnded || isSubmittedStatus(this.#s.formStatus)) return;
+    if (this.st.phase !== 'ready' || this.st.sessionEnded || isSubmittedStatus(this.st.formStatus)) return;
     const ctx = this.ctx();
-    void this.#company?.retry().catch(noop);
-    for (const step of Object.values(this.#objects?.steps ?? {}) as StepController<ShellContext>[])
+    void this.companyStep?.retry().catch(noop);
+    for (const step of Object.values(this.formObjects?.steps ?? {}) as StepController<ShellContext>[])
       if (step?.dirty) void step.flush(ctx).catch(noop);
-    if (this.#objects?.error) this.#objects.retry();
-    else if (this.#objectsFailed) this.retryObjects();
+    if (this.formObjects?.error) this.formObjects.retry();
+    else if (this.objectsError) this.retryObjects();
   }
   /** Loads everything again (a token change, the error screen's retry). */
   reload(): Promise<void> {
-    return this.#load();
+    return this.load();
   }
   /** The element's properties changed (its `willUpdate`): reload, renew the session, apply the locale. */
   settingsChanged(change: SettingsChange): void {
     const host = this.host;
     const effects = settingsEffects(change, {
-      state: this.#s,
-      hasClient: !!this.#client,
+      state: this.st,
+      hasClient: !!this.coreClient,
       token: host.token,
       activeToken: this.session.active,
       hasProvider: !!host.tokenProvider,
@@ -196,19 +196,19 @@ export class KybRuntime implements ReactiveController {
   }
   /** Loads once in a microtask, however many properties changed together. */
   queueLoad(): void {
-    if (this.#loadQueued) return;
-    this.#loadQueued = true;
+    if (this.loadQueued) return;
+    this.loadQueued = true;
     queueMicrotask(() => {
-      this.#loadQueued = false;
-      if (this.host.isConnected) void this.#load();
+      this.loadQueued = false;
+      if (this.host.isConnected) void this.load();
     });
   }
   /** Tries the objects' code again. */
   retryObjects(): void {
-    this.#startObjects(this.#formId);
+    this.startObjects(this.id);
   }
   toggleProgress(): void {
-    this.#progressOpen = !this.#progressOpen;
+    this.progressOpen = !this.progressOpen;
     this.host.requestUpdate();
   }
   /** A new token after the session ended: adopt it and send the kept changes once. */
@@ -219,11 +219,11 @@ export class KybRuntime implements ReactiveController {
   }
   /** Applies the element's `locale` (or the service's, then the browser's); English if it cannot load. */
   async applyLocale(): Promise<void> {
-    this.#locale = resolveLocale(this.host.locale, this.#info?.locale);
+    this.lang = resolveLocale(this.host.locale, this.info?.locale);
     try {
-      await applyLocale(this.#locale as Parameters<typeof applyLocale>[0], kybMessages);
+      await applyLocale(this.lang as Parameters<typeof applyLocale>[0], kybMessages);
     } catch {
-      this.#locale = activeLocale();
+      this.lang = activeLocale();
     }
     this.host.requestUpdate();
   }
@@ -231,28 +231,28 @@ export class KybRuntime implements ReactiveController {
   // --- for the runtime's parts (navigation, objects, submit, views) ---------------------------------
 
   dispatch(action: KybAction): void {
-    const before = this.#s;
-    this.#s = reduce(before, action);
-    if (this.#s !== before) this.host.requestUpdate();
-    if (before.current !== this.#s.current && this.#s.phase === 'ready') {
-      this.#progressOpen = false;
+    const before = this.st;
+    this.st = reduce(before, action);
+    if (this.st !== before) this.host.requestUpdate();
+    if (before.current !== this.st.current && this.st.phase === 'ready') {
+      this.progressOpen = false;
       emit(this.host, 'kyb-step-change', {
-        step: this.#s.current,
-        index: this.#s.steps.indexOf(this.#s.current),
+        step: this.st.current,
+        index: this.st.steps.indexOf(this.st.current),
       });
     }
   }
   setFocus(focus: Focus): void {
-    this.#focus = focus;
+    this.focus = focus;
   }
   setNote(note: SubmitNote): void {
-    if (note === this.#note) return;
-    this.#note = note;
+    if (note === this.note) return;
+    this.note = note;
     this.host.requestUpdate();
   }
   setChecking(checking: boolean): void {
-    if (checking === this.#checking) return;
-    this.#checking = checking;
+    if (checking === this.checking) return;
+    this.checking = checking;
     this.host.requestUpdate();
   }
   emitError(kind: string, info: ErrorInfo): void {
@@ -262,7 +262,7 @@ export class KybRuntime implements ReactiveController {
       identifier: info.identifier,
       message: info.message,
     });
-    if (info.cause === 'token') this.#endSession();
+    if (info.cause === 'token') this.endSession();
   }
   emitSubmitted(formId: string): void {
     emit(this.host, 'kyb-submitted', { formId });
@@ -277,20 +277,20 @@ export class KybRuntime implements ReactiveController {
   /** Adds the later steps' styles once the review chunk is here, after the company step's. */
   adoptReviewStyles(): void {
     const review = reviewLoaded();
-    if (review && this.#screens) addStyles(this.host, review.laterStyles);
+    if (review && this.screenModule) addStyles(this.host, review.laterStyles);
   }
   /** Every step's controller, for the submit (waits for data and code still loading). */
   async ensureAll(): Promise<void> {
-    const objects = await this.#objectsReady;
+    const objects = await this.objectsPromise;
     if (!objects) return;
     await objects.loaded;
-    await Promise.all(this.#s.steps.map((step) => objects.ensureStep(step)));
+    await Promise.all(this.st.steps.map((step) => objects.ensureStep(step)));
   }
   /** Reads the form's status back (after a refused write or a lost submit answer). */
   async reloadStatus(): Promise<KybForm | null> {
-    if (!this.#client || !this.#formId) return null;
+    if (!this.coreClient || !this.id) return null;
     try {
-      const form = await this.#client.getForm(this.#formId, { signal: this.#abort?.signal });
+      const form = await this.coreClient.getForm(this.id, { signal: this.aborter?.signal });
       this.dispatch({ type: 'form-status', status: form.meta.status });
       return form;
     } catch {
@@ -298,24 +298,24 @@ export class KybRuntime implements ReactiveController {
     }
   }
   controller(step: StepId): StepController<ShellContext> | undefined {
-    return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
+    return step === 'company' ? (this.companyStep ?? undefined) : this.formObjects?.steps[step];
   }
   controllers(): StepController<ShellContext>[] {
-    return this.#s.steps.flatMap((id) => this.controller(id) ?? []);
+    return this.st.steps.flatMap((id) => this.controller(id) ?? []);
   }
   /** What the steps' controllers receive on each call. */
   ctx(): ShellContext {
-    const all = showsAllErrors(this.#s, this.#s.current);
+    const all = showsAllErrors(this.st, this.st.current);
     return {
-      client: this.#client!,
-      formId: this.#formId ?? '',
-      info: this.#info ?? {},
-      flow: this.#flow,
-      readOnly: isSubmittedStatus(this.#s.formStatus),
-      locale: this.#locale,
+      client: this.coreClient!,
+      formId: this.id ?? '',
+      info: this.info ?? {},
+      flow: this.flow,
+      readOnly: isSubmittedStatus(this.st.formStatus),
+      locale: this.lang,
       submitAttempted: all,
       showAllErrors: all,
-      report: (r) => this.#onReport(r),
+      report: (r) => this.onReport(r),
       requestUpdate: () => this.host.requestUpdate(),
     };
   }
@@ -323,72 +323,72 @@ export class KybRuntime implements ReactiveController {
   // --- the element's life ----------------------------------------------------------------------------
 
   hostConnected(): void {
-    window.addEventListener('online', this.#onOnline);
-    if (this.#connectedOnce) this.queueLoad();
-    this.#connectedOnce = true;
+    window.addEventListener('online', this.onOnline);
+    if (this.connectedOnce) this.queueLoad();
+    this.connectedOnce = true;
   }
 
   hostDisconnected(): void {
-    window.removeEventListener('online', this.#onOnline);
-    this.#teardown();
+    window.removeEventListener('online', this.onOnline);
+    this.teardown();
   }
 
   /** Focuses what a step change or a check asked for, once rendered. */
   hostUpdated(): void {
-    const focus = this.#focus;
+    const focus = this.focus;
     if (!focus) return;
-    this.#focus = null;
+    this.focus = null;
     moveFocus(this.host.renderRoot as ShadowRoot, focus);
   }
 
-  #onOnline = () => this.retry();
+  private onOnline = () => this.retry();
 
   /** The token was refused and could not be renewed: keep the input, tell the page (once). */
-  #endSession() {
-    if (this.#s.phase === 'ready' && this.#s.sessionEnded) return;
+  private endSession() {
+    if (this.st.phase === 'ready' && this.st.sessionEnded) return;
     this.dispatch({ type: 'session-ended' });
-    emit(this.host, 'kyb-session-expired', { formId: this.#formId, unsaved: hasUnsaved(this.#saves.state) });
+    emit(this.host, 'kyb-session-expired', { formId: this.id, unsaved: hasUnsaved(this.saves.state) });
   }
 
-  #teardown() {
-    this.#abort?.abort();
-    this.#abort = null;
+  private teardown() {
+    this.aborter?.abort();
+    this.aborter = null;
     this.session.stop();
-    this.#cancelIdle();
-    this.#company?.dispose();
-    this.#objects?.dispose();
-    this.#company = null;
-    this.#objects = null;
-    this.#objectsReady = Promise.resolve(null);
-    this.#objectsFailed = null;
-    this.#saves.clear();
+    this.cancelIdle();
+    this.companyStep?.dispose();
+    this.formObjects?.dispose();
+    this.companyStep = null;
+    this.formObjects = null;
+    this.objectsPromise = Promise.resolve(null);
+    this.objectsError = null;
+    this.saves.clear();
   }
 
-  #fail(info: ErrorInfo) {
+  private fail(info: ErrorInfo) {
     this.dispatch({ type: 'load-failed', error: info });
     this.emitError(info.cause, info);
     // The error screen is localized too (attribute, else the browser's languages).
     void this.applyLocale();
   }
 
-  async #load(): Promise<void> {
-    this.#teardown();
+  private async load(): Promise<void> {
+    this.teardown();
     const abort = new AbortController();
-    this.#abort = abort;
+    this.aborter = abort;
     const signal = abort.signal;
     this.dispatch({ type: 'load-start' });
-    const generation = this.#s.generation;
+    const generation = this.st.generation;
     this.setNote(null);
-    this.#formId = null;
+    this.id = null;
     const host = this.host;
     this.session.active = host.token;
     if (!this.session.active && host.tokenProvider) await this.session.refresh();
     if (signal.aborted) return;
     if (!this.session.active) {
       const message = 'No token was given.';
-      return this.#fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
+      return this.fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
     }
-    const timeoutMs = this.#timeoutMs();
+    const timeoutMs = this.timeoutMs();
     const client = new KybFormClient({
       baseUrl: host.apiBase || '',
       allowInsecureHttp: host.allowInsecureHttp,
@@ -397,44 +397,44 @@ export class KybRuntime implements ReactiveController {
       token: () => this.session.active,
       refreshToken: () => this.session.refresh(),
     });
-    this.#client = client;
+    this.coreClient = client;
     try {
       const { info, form, screens, theme, early } = await openForm(client, signal);
-      if (signal.aborted || generation !== this.#s.generation) return;
-      this.#screens = screens;
+      if (signal.aborted || generation !== this.st.generation) return;
+      this.screenModule = screens;
       addStyles(host, screens.formStyles);
-      this.#info = info;
-      this.#flow = info.flow ?? null;
-      this.#formId = form?.id ?? null;
-      this.#setTheme(theme ? theme.themeStyles(info.theme, host.apiBase) : noTheme());
-      const fontUrl = this.#theme.fontUrl;
+      this.info = info;
+      this.flow = info.flow ?? null;
+      this.id = form?.id ?? null;
+      this.setTheme(theme ? theme.themeStyles(info.theme, host.apiBase) : noTheme());
+      const fontUrl = this.theme.fontUrl;
       if (fontUrl && theme)
         void theme.loadThemeFont(fontUrl, host.apiBase).then((vars) => {
-          if (vars && generation === this.#s.generation)
-            this.#setTheme({ ...this.#theme, vars: { ...this.#theme.vars, ...vars } });
+          if (vars && generation === this.st.generation)
+            this.setTheme({ ...this.theme, vars: { ...this.theme.vars, ...vars } });
         });
       await this.applyLocale();
       if (signal.aborted) return;
-      this.#company = new screens.CompanyStep({
+      this.companyStep = new screens.CompanyStep({
         client,
-        flow: this.#flow,
+        flow: this.flow,
         form,
-        onCreated: (created) => this.#onCreated(created, generation),
+        onCreated: (created) => this.onCreated(created, generation),
       });
-      this.dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
-      emit(host, 'kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this.#s.steps] });
-      if (form) this.#startObjects(form.id, early);
-      this.#prefetch(generation);
+      this.dispatch({ type: 'info-loaded', flow: this.flow, formStatus: form?.meta.status ?? null });
+      emit(host, 'kyb-ready', { formId: this.id, locale: this.lang, steps: [...this.st.steps] });
+      if (form) this.startObjects(form.id, early);
+      this.prefetch(generation);
     } catch (err) {
-      if (signal.aborted || generation !== this.#s.generation) return;
+      if (signal.aborted || generation !== this.st.generation) return;
       const info = unaddressableForm(err) ?? errorInfo(err);
       if (info.cause === 'token' && host.tokenProvider) info.retryable = true;
-      this.#fail(info);
+      this.fail(info);
     }
   }
 
-  #setTheme(theme: ThemeStyles) {
-    this.#theme = theme;
+  private setTheme(theme: ThemeStyles) {
+    this.theme = theme;
     this.host.requestUpdate();
   }
 
@@ -444,58 +444,58 @@ export class KybRuntime implements ReactiveController {
    * several steps away; another element on the page keeps the link for its own first screen meanwhile).
    * Skipped when the load `generation` is no longer the current one.
    */
-  #prefetch(generation: number): void {
+  private prefetch(generation: number): void {
     void this.host.updateComplete.then(() => {
-      if (generation !== this.#s.generation) return;
+      if (generation !== this.st.generation) return;
       const timer = setTimeout(() => {
-        this.#cancelIdle = whenIdle(() => {
+        this.cancelIdle = whenIdle(() => {
           void this.loadReview().catch(noop);
           void loadObjects().catch(noop);
         });
       }, 1000);
-      this.#cancelIdle = () => clearTimeout(timer);
+      this.cancelIdle = () => clearTimeout(timer);
     });
   }
 
-  #onCreated(form: KybForm, generation: number) {
-    if (generation !== this.#s.generation || !this.#abort) return;
-    this.#formId = form.id;
+  private onCreated(form: KybForm, generation: number) {
+    if (generation !== this.st.generation || !this.aborter) return;
+    this.id = form.id;
     this.dispatch({ type: 'form-status', status: form.meta.status });
-    this.#startObjects(form.id);
+    this.startObjects(form.id);
   }
 
   /** Loads the objects' code (a small chunk), then the objects; a later call or a reset supersedes it. */
-  #startObjects(formId: string | null, early?: Promise<Questionnaire[]>) {
-    const client = this.#client;
+  private startObjects(formId: string | null, early?: Promise<Questionnaire[]>) {
+    const client = this.coreClient;
     if (!client || !formId) return;
-    this.#objects?.dispose();
-    this.#objects = null;
-    this.#objectsFailed = null;
+    this.formObjects?.dispose();
+    this.formObjects = null;
+    this.objectsError = null;
     this.host.requestUpdate();
     const ready: Promise<FormObjects | null> = loadObjects().then(
       (m) => {
-        if (this.#objectsReady !== ready) return null;
-        const objects = new m.FormObjects(this, client, formId, this.#flow);
-        this.#objects = objects;
+        if (this.objectsPromise !== ready) return null;
+        const objects = new m.FormObjects(this, client, formId, this.flow);
+        this.formObjects = objects;
         objects.load(early);
         this.host.requestUpdate();
         return objects;
       },
       (err: unknown) => {
-        if (this.#objectsReady !== ready) return null;
+        if (this.objectsPromise !== ready) return null;
         const info = errorInfo(err);
-        this.#objectsFailed = info;
+        this.objectsError = info;
         this.emitError(info.cause, info);
         this.host.requestUpdate();
         return null;
       },
     );
-    this.#objectsReady = ready;
+    this.objectsPromise = ready;
   }
 
   /** Where "saved" is decided: each step's report goes into the save log, which says what to announce. */
-  #onReport(report: SaveReport) {
-    const { saved, error, refused } = this.#saves.record(report);
+  private onReport(report: SaveReport) {
+    const { saved, error, refused } = this.saves.record(report);
     if (saved) emit(this.host, 'kyb-saved', { kind: report.kind, id: report.id });
     if (error) this.emitError('save', error);
     if (refused) void this.reloadStatus();
