@@ -417,7 +417,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // The first screen's (info, company, flow); the steps' schemas load after it.
                 {
                   name: 'schemas-kyb',
-                  test: /src\/api\/(countries|theme-colors|kyb-(company|flow|first))\.ts$/,
+                  test: /src\/api\/(countries|theme-colors|kyb-(company|flow|form-summary))\.ts$/,
                 },
                 {
                   name: 'kyb-schemas-steps',

@@ -35,7 +35,7 @@ class UploadHost extends LitElement {
       flow: this.flow,
       readOnly: this.readOnly,
       locale: 'en',
-      submitAttempted: false,
+      stepChecked: false,
       report: (r) => this.reports.push(r),
       requestUpdate: () => this.requestUpdate(),
     };

@@ -10,7 +10,7 @@ import {
   type SettingsChange,
   type SettingsFacts,
 } from '../../src/kyb-form/runtime/rules.ts';
-import type { ErrorInfo } from '../../src/kyb-form/state.ts';
+import type { ErrorInfo } from '../../src/kyb-form/form-reducer.ts';
 
 const none: SettingsChange = { token: false, apiBase: false, tokenProvider: false, locale: false };
 const facts = (

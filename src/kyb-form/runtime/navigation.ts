@@ -6,7 +6,7 @@
  */
 import { isLazyStep } from '../chunks.ts';
 import type { StepId } from '../context.ts';
-import { canOpen } from '../state.ts';
+import { canOpen } from '../form-reducer.ts';
 import type { KybRuntime } from './runtime.ts';
 
 const noop = () => undefined;

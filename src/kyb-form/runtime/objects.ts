@@ -8,10 +8,10 @@
  */
 import type { TemplateResult } from 'lit';
 import { KybClient } from '../../api/kyb-client.ts';
-import type { KybFormClient } from '../../api/kyb-form-client.ts';
+import type { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { Answers, Flow, Questionnaire } from '../../api/kyb.ts';
 import type { KybContext, ShellContext, StepController, StepId } from '../context.ts';
-import { errorInfo, uniqueById, type ErrorInfo } from '../state.ts';
+import { errorInfo, uniqueById, type ErrorInfo } from '../form-reducer.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
 import { isLazyStep, loadStep, type LazyStep, type StepData, type StepFactory } from '../chunks.ts';
 import type { KybRuntime } from './runtime.ts';
@@ -40,7 +40,7 @@ export class FormObjects {
   readonly #formId: string;
   readonly #flow: Flow | null;
 
-  constructor(runtime: KybRuntime, client: KybFormClient, formId: string, flow: Flow | null) {
+  constructor(runtime: KybRuntime, client: KybCoreClient, formId: string, flow: Flow | null) {
     this.#rt = runtime;
     this.client = new KybClient({ http: client.http });
     this.#formId = formId;

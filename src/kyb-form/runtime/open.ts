@@ -4,8 +4,8 @@
  * round trip), so the first request does not wait for them. The review, the submit and the later steps'
  * styles load after the first screen (chunks.ts).
  */
-import type { KybFormClient } from '../../api/kyb-form-client.ts';
-import type { KybFormFirst } from '../../api/kyb-first.ts';
+import type { KybCoreClient } from '../../api/kyb-core-client.ts';
+import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { loadScreens, loadTheme, type Screens, type ThemeModule } from '../chunks.ts';
 
@@ -14,17 +14,17 @@ import { loadScreens, loadTheme, type Screens, type ThemeModule } from '../chunk
  * steps: they are asked for as soon as the form's id is known (`early`).
  */
 export async function openForm(
-  client: KybFormClient,
+  client: KybCoreClient,
   signal: AbortSignal,
 ): Promise<{
   info: KybInfo;
-  form: KybFormFirst | null;
+  form: KybFormSummary | null;
   screens: Screens;
   theme: ThemeModule | null;
   early: Promise<Questionnaire[]>;
 }> {
   // Read with the first screen's schema (id, company, status): the full one loads after the first screen.
-  const forms = client.listFormsFirst({ signal });
+  const forms = client.listFormSummaries({ signal });
   const early = forms.then((f) => (f[0] ? client.listQuestionnaires(f[0].id, { signal }) : []));
   early.catch(() => undefined);
   const info = client.info({ signal });

@@ -6,7 +6,7 @@
 import type { ThemeStyles } from '../../theme/index.ts';
 import type { SaveState } from '../context.ts';
 import type { TokenProvider } from '../shell/types.ts';
-import type { KybState } from '../state.ts';
+import type { KybState } from '../form-reducer.ts';
 
 /** The element's settings the runtime reads (its public properties). */
 export interface KybSettings {

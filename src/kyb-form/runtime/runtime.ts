@@ -7,7 +7,7 @@
  * events. The element reads `snapshot` and the parts below to render, and calls the commands.
  */
 import type { LitElement, ReactiveController } from 'lit';
-import { KybFormClient } from '../../api/kyb-form-client.ts';
+import { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { Flow, KybForm, KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../../i18n/index.ts';
 import { messages as kybMessages } from '../../i18n/generated/kyb/index.ts';
@@ -26,11 +26,11 @@ import {
   initialState,
   isSubmittedStatus,
   reduce,
-  showsAllErrors,
+  isStepChecked,
   type ErrorInfo,
   type KybAction,
   type KybState,
-} from '../state.ts';
+} from '../form-reducer.ts';
 import { Navigation } from './navigation.ts';
 import type { FormObjects } from './objects.ts';
 import { openForm } from './open.ts';
@@ -63,7 +63,7 @@ export class KybRuntime implements ReactiveController {
   private note: SubmitNote = null;
   private progressOpen = false;
   private checking = false;
-  private coreClient: KybFormClient | null = null;
+  private coreClient: KybCoreClient | null = null;
   private aborter: AbortController | null = null;
   private info: KybInfo | null = null;
   private flow: Flow | null = null;
@@ -113,7 +113,7 @@ export class KybRuntime implements ReactiveController {
   get formId(): string | null {
     return this.id;
   }
-  get client(): KybFormClient | null {
+  get client(): KybCoreClient | null {
     return this.coreClient;
   }
   get company(): CompanyStep | null {
@@ -305,7 +305,6 @@ export class KybRuntime implements ReactiveController {
   }
   /** What the steps' controllers receive on each call. */
   ctx(): ShellContext {
-    const all = showsAllErrors(this.st, this.st.current);
     return {
       client: this.coreClient!,
       formId: this.id ?? '',
@@ -313,8 +312,7 @@ export class KybRuntime implements ReactiveController {
       flow: this.flow,
       readOnly: isSubmittedStatus(this.st.formStatus),
       locale: this.lang,
-      submitAttempted: all,
-      showAllErrors: all,
+      stepChecked: isStepChecked(this.st, this.st.current),
       report: (r) => this.onReport(r),
       requestUpdate: () => this.host.requestUpdate(),
     };
@@ -389,7 +387,7 @@ export class KybRuntime implements ReactiveController {
       return this.fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
     }
     const timeoutMs = this.timeoutMs();
-    const client = new KybFormClient({
+    const client = new KybCoreClient({
       baseUrl: host.apiBase || '',
       allowInsecureHttp: host.allowInsecureHttp,
       idempotencyKeys: host.idempotencyKeys,

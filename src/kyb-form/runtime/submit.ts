@@ -3,11 +3,11 @@
  * a submit whose answer was lost from the form's status.
  */
 import { ApiError } from '../../api/http.ts';
-import type { KybFormClient } from '../../api/kyb-form-client.ts';
+import type { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { FieldIssue } from '../context.ts';
 import type { ServerIssue } from '../review/review.ts';
 import type { FieldDef } from '../company/model.ts';
-import { canSubmit, errorInfo, isSubmittedStatus } from '../state.ts';
+import { canSubmit, errorInfo, isSubmittedStatus } from '../form-reducer.ts';
 import type { KybRuntime } from './runtime.ts';
 
 const submitting = new WeakSet<KybRuntime>();
@@ -47,7 +47,7 @@ export async function submitForm(rt: KybRuntime): Promise<void> {
   }
 }
 
-async function send(rt: KybRuntime, client: KybFormClient, formId: string): Promise<void> {
+async function send(rt: KybRuntime, client: KybCoreClient, formId: string): Promise<void> {
   const done = () => {
     rt.dispatch({ type: 'submit-ok' });
     rt.setFocus('heading');

@@ -14,7 +14,7 @@ import {
   type SummaryValue,
 } from '../review/summary-list.ts';
 import { countryName } from '../format.ts';
-import type { ErrorInfo, KybState } from '../state.ts';
+import type { ErrorInfo, KybState } from '../form-reducer.ts';
 import { serverIssues } from '../runtime/submit.ts';
 import { stepTitle } from './texts.ts';
 

@@ -8,7 +8,7 @@ import { msg } from '@lit/localize';
 import { reviewLoaded } from '../chunks.ts';
 import type { ShellContext, StepId } from '../context.ts';
 import type { Focus, KybRuntime } from '../runtime/runtime.ts';
-import { errorInfo, isSubmittedStatus } from '../state.ts';
+import { errorInfo, isSubmittedStatus } from '../form-reducer.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
 import { renderStepView } from './step-view.ts';
 
