@@ -149,7 +149,7 @@ export class AgeCheckElement extends LitElement {
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.runtime.cameraStream;
+    return this.runtime.control?.capture.stream ?? null;
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -168,11 +168,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.runtime.settingsChanged({
-      sessionUrl: changed.has('sessionUrl'),
-      locale: changed.has('locale'),
-      client: changed.has('token') || changed.has('apiBase'),
-    });
+    this.runtime.settingsChanged(changed);
   }
 
   override render(): TemplateResult {

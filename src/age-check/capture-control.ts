@@ -15,7 +15,7 @@ import {
   type MachineEvent,
   type MachineState,
 } from './machine.ts';
-import { loadCamera, loadCapture, loadQr } from './chunks.ts';
+import { loadCamera, loadCapture, loadQr } from './capture-chunks.ts';
 import type { CaptureHost } from './screens.ts';
 import { uploadAttempt, type Images } from './upload.ts';
 

@@ -1,7 +1,8 @@
 /**
  * Every chunk `<age-check>` loads with a dynamic `import()`, in one place, so the modules are named by
- * what they hold: the capture flow (flow.ts: capture, upload and outcome screens, the whole machine),
- * hosted mode (hosted.ts), and, on first use, the camera, image compression and the QR code.
+ * what they hold: the capture flow (flow.ts: capture, upload and outcome screens, the whole machine) and
+ * hosted mode (hosted.ts). The capture flow's own chunks (camera, image compression, QR code) are in
+ * capture-chunks.ts, part of the capture flow: their names and hashes stay out of the first download.
  */
 import { chunkLoader } from '../api/load-chunk.ts';
 
@@ -14,8 +15,3 @@ export const loadFlow = chunkLoader(() => import('./flow.ts'), LOAD_FAILED);
 export type Flow = typeof import('./flow.ts');
 /** Hosted mode (no token, a session URL): its own chunk. */
 export const loadHosted = chunkLoader(() => import('./hosted.ts'), LOAD_FAILED);
-
-/* The camera, image compression and the QR code load on first use, as chunks of their own. */
-export const loadCamera = () => import('./camera.ts');
-export const loadCapture = () => import('./capture.ts');
-export const loadQr = () => import('./qr.ts');

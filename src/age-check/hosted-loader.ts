@@ -24,13 +24,7 @@ export class HostedLoader {
     const h = this.h;
     if (this.mode) return this.mode.render();
     if (this.state === 'failed')
-      return errorScreen(
-        { reason: 'load-failed', recovery: null, status: 0, code: null },
-        {
-          retry: () => undefined,
-          reload: () => undefined,
-        },
-      );
+      return errorScreen({ reason: 'load-failed', recovery: null, status: 0, code: null }, null);
     if (this.state === null) {
       this.state = 'loading';
       void h.waitFor(loadHosted()).then(

@@ -5,7 +5,7 @@
  * with what runs it (FlowControl), which it loads before the machine enters a state whose screen is in it.
  * The element keeps its properties and renders `screen()`; the capture part receives this runtime.
  */
-import type { ReactiveController, ReactiveElement, TemplateResult } from 'lit';
+import type { PropertyValues, ReactiveController, ReactiveElement, TemplateResult } from 'lit';
 import { AgeClient } from '../api/age-client.ts';
 import type { CaptureSession } from '../api/age.ts';
 import { ApiError } from '../api/http.ts';
@@ -50,12 +50,14 @@ export class AgeCheckRuntime implements ReactiveController {
   now = Date.now();
   /** The text of the polite live region (attempt results and outcomes). */
   announcement = '';
-  private current: MachineState = initialState;
+  /** The machine's current state (set through `replace` and the machine's steps). */
+  machine: MachineState = initialState;
   /** The session's client (null without a token). */
   client: AgeClient | null = null;
   /** The capture chunk (flow.ts) once loaded, and what runs the screens after consent, built from it. */
   private flow?: Flow;
-  private control?: FlowControl;
+  /** What runs the screens after consent (the capture chunk's), once it is here. */
+  control?: FlowControl;
   /** Hosted mode (hosted.ts, loaded on demand). */
   readonly hosted: HostedLoader;
   /** A chunk being loaded for the current screen (the element's `updateComplete` waits for it). */
@@ -86,19 +88,11 @@ export class AgeCheckRuntime implements ReactiveController {
 
   // --- what the element and the capture part use ----------------------------------------------------
 
-  /** The machine's current state. */
-  get machine(): MachineState {
-    return this.current;
-  }
   /** Sets the machine's state without a transition (a step the machine does not model). */
   replace(state: MachineState): void {
-    if (state === this.current) return;
-    this.current = state;
+    if (state === this.machine) return;
+    this.machine = state;
     this.host.requestUpdate();
-  }
-  /** The live camera stream, if any. */
-  get cameraStream(): MediaStream | null {
-    return this.control?.capture.stream ?? null;
   }
   /** Hosted mode: a session URL and no token (with a token, `session-url` only feeds the QR code). */
   get isHosted(): boolean {
@@ -133,7 +127,7 @@ export class AgeCheckRuntime implements ReactiveController {
       this.disconnected = false;
       this.aborter = new AbortController();
       // Requests and the camera were stopped on disconnect: read the session again.
-      if (this.host.token && !TERMINAL.has(this.current.name)) this.loadSession();
+      if (this.host.token && !TERMINAL.has(this.machine.name)) this.loadSession();
       else this.syncTimers();
     }
   }
@@ -147,9 +141,9 @@ export class AgeCheckRuntime implements ReactiveController {
   }
 
   /** The element's `willUpdate`: the focus follows a new screen; a new token or service starts again. */
-  settingsChanged(changed: { sessionUrl: boolean; locale: boolean; client: boolean }): void {
+  settingsChanged(changed: PropertyValues<AgeCheckSettings>): void {
     const el = this.host;
-    const screen = screenKey(this.isHosted, this.hosted.mode?.step, this.current.name);
+    const screen = screenKey(this.isHosted, this.hosted.mode?.step, this.machine.name);
     if (screen !== this.lastScreen) {
       // The focus is lost when its screen goes away: move it to the next heading if it was inside
       // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
@@ -159,9 +153,9 @@ export class AgeCheckRuntime implements ReactiveController {
       this.scrollCapture = screen === 'live' || screen === 'document-live';
       this.lastScreen = screen;
     }
-    if (changed.sessionUrl && this.isHosted) this.hosted.mode?.reset();
-    if (changed.locale) void applyLocale(resolveLocale(el.locale), ageMessages);
-    if (changed.client && el.isConnected) {
+    if (changed.has('sessionUrl') && this.isHosted) this.hosted.mode?.reset();
+    if (changed.has('locale')) void applyLocale(resolveLocale(el.locale), ageMessages);
+    if ((changed.has('token') || changed.has('apiBase')) && el.isConnected) {
       this.aborter.abort();
       this.aborter = new AbortController();
       this.control?.stop();
@@ -174,14 +168,14 @@ export class AgeCheckRuntime implements ReactiveController {
             idempotencyKeys: el.idempotencyKeys,
           })
         : null;
-      this.current = { ...initialState };
+      this.machine = { ...initialState };
       if (this.client) this.loadSession();
     }
   }
 
   hostUpdated(): void {
     const el = this.host;
-    if (this.current.name === 'consent' && !this.flow && !this.prefetching) {
+    if (this.machine.name === 'consent' && !this.flow && !this.prefetching) {
       // The first screen is up: what comes after it downloads while the person reads.
       this.prefetching = true;
       whenIdle(() => void this.loadFlow().catch(() => (this.prefetching = false)));
@@ -236,7 +230,7 @@ export class AgeCheckRuntime implements ReactiveController {
    * `age-check-complete`, a step-up attempt before `age-check-step-up`.
    */
   step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
-    const prev = this.current;
+    const prev = this.machine;
     const next = this.transition(prev, event);
     if (next === prev) return prev;
     if (!this.flow && !FIRST_SCREENS.has(next.name)) {
@@ -272,7 +266,7 @@ export class AgeCheckRuntime implements ReactiveController {
   private loadSession(): void {
     const client = this.client;
     if (!client) return;
-    if (this.current.name !== 'loading') this.replace({ ...this.current, name: 'loading', error: null });
+    if (this.machine.name !== 'loading') this.replace({ ...this.machine, name: 'loading', error: null });
     const seq = ++this.loadSeq;
     const signal = this.aborter.signal;
     const sessionLoaded = (session: CaptureSession): MachineEvent => ({ type: 'SESSION_LOADED', session });
@@ -280,7 +274,7 @@ export class AgeCheckRuntime implements ReactiveController {
       .session({ signal })
       .then((session) =>
         // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
-        this.flow || FIRST_SCREENS.has(this.transition(this.current, sessionLoaded(session)).name)
+        this.flow || FIRST_SCREENS.has(this.transition(this.machine, sessionLoaded(session)).name)
           ? session
           : this.waitFor(this.loadFlow()).then(() => session),
       )
@@ -320,7 +314,7 @@ export class AgeCheckRuntime implements ReactiveController {
 
   /** Ticks every second while a session runs or a redirect notice counts down (the first tick at once). */
   syncTimers(): void {
-    if (!clockWanted(this.host.isConnected, this.current, this.control?.redirectAt ?? 0)) this.stopClock();
+    if (!clockWanted(this.host.isConnected, this.machine, this.control?.redirectAt ?? 0)) this.stopClock();
     else if (this.clockId === undefined) {
       this.clockId = setInterval(() => this.tick(), 1000);
       this.tick();
@@ -333,15 +327,11 @@ export class AgeCheckRuntime implements ReactiveController {
   }
 
   private tick(): void {
-    const now = Date.now();
-    if (now !== this.now) {
-      this.now = now;
-      this.host.requestUpdate();
-    }
-    const session = this.current.session;
-    if (session && !TERMINAL.has(this.current.name) && this.now >= Date.parse(session.expires_at)) {
+    this.now = Date.now();
+    this.host.requestUpdate();
+    const m = this.machine;
+    if (m.session && !TERMINAL.has(m.name) && this.now >= Date.parse(m.session.expires_at))
       this.send({ type: 'EXPIRED' });
-    }
   }
 
   // --- the screens -----------------------------------------------------------------------------------
@@ -349,7 +339,7 @@ export class AgeCheckRuntime implements ReactiveController {
   /** The screen of the machine's state (hosted mode's when hosted). */
   screen(): TemplateResult {
     if (this.isHosted) return this.hosted.render();
-    const m = this.current;
+    const m = this.machine;
     switch (m.name) {
       case 'loading':
         return loadingScreen();
@@ -362,11 +352,7 @@ export class AgeCheckRuntime implements ReactiveController {
           onStart: () => this.send({ type: 'CONSENT' }),
         });
       case 'error':
-        return errorScreen(
-          m.error,
-          { retry: () => this.send({ type: 'RETRY' }), reload: () => this.send({ type: 'RELOAD' }) },
-          this.flow?.captureErrorText,
-        );
+        return errorScreen(m.error, (type) => this.send({ type }), this.flow?.captureErrorText);
       default:
         // The machine enters the other states only once the capture chunk is here (see `step`).
         return this.control ? this.control.render(m, this.host.sessionUrl, this.now) : loadingScreen();

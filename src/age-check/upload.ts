@@ -7,7 +7,7 @@
 import type { AgeClient } from '../api/age-client.ts';
 import type { AttemptResponse, CaptureSession } from '../api/age.ts';
 import { ApiError, newIdempotencyKey } from '../api/http.ts';
-import { loadCapture } from './chunks.ts';
+import { loadCapture } from './capture-chunks.ts';
 import type { Target } from './machine-session.ts';
 
 export interface Images {
