@@ -438,7 +438,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 },
                 // After the first screen: the review, the submit, the later steps' shared styles.
                 {
-                  name: 'kyb-later',
+                  name: 'kyb-review',
                   test: /src\/kyb-form\/(shell\/review-(submit|view)\.ts|runtime\/submit\.ts|review\/|upload\/styles\.ts|step-styles\.ts)/,
                 },
                 // Only for a service that sets a theme.

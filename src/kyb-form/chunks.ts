@@ -11,10 +11,10 @@ import { chunkLoader } from '../api/load-chunk.ts';
 import type { StepController } from './context.ts';
 
 /** A chunk of the form, loaded once per page (see chunkLoader). */
-const lazy = <T>(load: () => Promise<T>) => chunkLoader(load, 'Part of the form could not be downloaded.');
+const chunk = <T>(load: () => Promise<T>) => chunkLoader(load, 'Part of the form could not be downloaded.');
 
 /** The company step (its controller) and the styles of the form's steps: the first screen's. */
-export const loadScreens = lazy(() =>
+export const loadScreens = chunk(() =>
   Promise.all([import('./company/controller.ts'), import('./form-styles.ts')]).then(([company, styles]) => ({
     ...company,
     formStyles: styles.formStyles,
@@ -23,12 +23,12 @@ export const loadScreens = lazy(() =>
 export type Screens = Awaited<ReturnType<typeof loadScreens>>;
 
 /** The theme's checks (colours, contrast, font, logo), loaded only for a service that sets a theme. */
-export const loadTheme = lazy(() => import('../theme/index.ts'));
+export const loadTheme = chunk(() => import('../theme/index.ts'));
 export type ThemeModule = Awaited<ReturnType<typeof loadTheme>>;
 
 /** The review, the submit and the later steps' styles (shell/review-submit.ts); `reviewLoaded()` is the module once here. */
 let review: ReviewModule | null = null;
-export const loadReview = lazy(() => import('./shell/review-submit.ts').then((m) => (review = m)));
+export const loadReview = chunk(() => import('./shell/review-submit.ts').then((m) => (review = m)));
 export type ReviewModule = typeof import('./shell/review-submit.ts');
 export const reviewLoaded = (): ReviewModule | null => review;
 
@@ -36,7 +36,7 @@ export const reviewLoaded = (): ReviewModule | null => review;
  * The form's objects and the later steps' controllers (runtime/objects.ts): needed once a form exists,
  * not by the first screen of a new form. Prefetched with the review; at once when a form exists.
  */
-export const loadObjects = lazy(() => import('./runtime/objects.ts'));
+export const loadObjects = chunk(() => import('./runtime/objects.ts'));
 
 /** The data each step after the company step starts from. */
 export interface StepData {
@@ -44,11 +44,11 @@ export interface StepData {
   documents: { documents: KybDocument[] };
   questionnaires: { questionnaires: Questionnaire[]; answers: Map<string, Answers | null> };
 }
-export type LazyStep = keyof StepData;
-export type StepFactory<K extends LazyStep> = (init: StepData[K]) => StepController;
-export const LAZY_STEPS: readonly LazyStep[] = ['beneficiaries', 'documents', 'questionnaires'];
-export const isLazyStep = (step: string): step is LazyStep =>
-  (LAZY_STEPS as readonly string[]).includes(step);
+export type ObjectStep = keyof StepData;
+export type StepFactory<K extends ObjectStep> = (init: StepData[K]) => StepController;
+export const OBJECT_STEPS: readonly ObjectStep[] = ['beneficiaries', 'documents', 'questionnaires'];
+export const isObjectStep = (step: string): step is ObjectStep =>
+  (OBJECT_STEPS as readonly string[]).includes(step);
 
 /**
  * A step module and then its translations and the review chunk (its styles). A step whose translations
@@ -62,19 +62,19 @@ const withMessages = <M extends { loadMessages: () => Promise<void> }>(m: M) =>
   ]).then(() => m);
 
 /** Each step's module, loaded once per page (a failed load is tried again next time). */
-const STEP_MODULES: { [K in LazyStep]: () => Promise<StepFactory<K>> } = {
-  beneficiaries: lazy(() =>
+const STEP_MODULES: { [K in ObjectStep]: () => Promise<StepFactory<K>> } = {
+  beneficiaries: chunk(() =>
     import('./beneficiaries/controller.ts')
       .then(withMessages)
       .then((m) => (init) => new m.BeneficiariesStep(init)),
   ),
-  documents: lazy(() =>
+  documents: chunk(() =>
     import('./documents/controller.ts').then(withMessages).then((m) => (init) => new m.DocumentsStep(init)),
   ),
-  questionnaires: lazy(() =>
+  questionnaires: chunk(() =>
     import('./questionnaire/controller.ts')
       .then(withMessages)
       .then((m) => (init) => new m.QuestionnairesStep(init)),
   ),
 };
-export const loadStep = <K extends LazyStep>(step: K): Promise<StepFactory<K>> => STEP_MODULES[step]();
+export const loadStep = <K extends ObjectStep>(step: K): Promise<StepFactory<K>> => STEP_MODULES[step]();

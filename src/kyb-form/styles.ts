@@ -2,7 +2,7 @@
  * The styles of `<kyb-form>`'s shell: the frame, header, progress, navigation, buttons, status boxes,
  * loading and error screens. What the steps render is styled by form-styles.ts (fields, with the company
  * step) and, for what only later steps use (cards, lists, danger and link buttons, icons, review,
- * people, documents, questionnaires), by the later styles (step-styles.ts and shell/later.ts).
+ * people, documents, questionnaires), by the later styles (step-styles.ts and shell/review-submit.ts).
  *
  * Every size derives from the element's own base, `--kyb-font-size` (16px), set on `:host` and again on
  * the inner `.root` as `--size`: font sizes are `calc(var(--size) * n)` (no compounding through nesting),

@@ -4,7 +4,7 @@
  * is the number of steps, so Continue never skips a step that appears meanwhile. Back never checks; the
  * progress opens the steps `canOpen` allows. Leaving the company step sends what is pending there.
  */
-import { isLazyStep } from '../chunks.ts';
+import { isObjectStep } from '../chunks.ts';
 import type { StepId } from '../context.ts';
 import { canOpen } from '../form-reducer.ts';
 import type { KybRuntime } from './runtime.ts';
@@ -25,7 +25,7 @@ export class Navigation {
 
   #arrived() {
     const step = this.#rt.state.current;
-    if (!isLazyStep(step)) return;
+    if (!isObjectStep(step)) return;
     // The objects' code may still be on its way (a form just created): then once it is here.
     const objects = this.#rt.objects;
     if (objects) void objects.ensureModule(step).catch(noop);

@@ -13,7 +13,7 @@ import type { Answers, Flow, Questionnaire } from '../../api/kyb.ts';
 import type { KybContext, ShellContext, StepController, StepId } from '../context.ts';
 import { errorInfo, uniqueById, type ErrorInfo } from '../form-reducer.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
-import { isLazyStep, loadStep, type LazyStep, type StepData, type StepFactory } from '../chunks.ts';
+import { isObjectStep, loadStep, type ObjectStep, type StepData, type StepFactory } from '../chunks.ts';
 import type { KybRuntime } from './runtime.ts';
 
 const noop = () => undefined;
@@ -33,7 +33,7 @@ export class FormObjects {
   /** Settles once the number of steps is known (the questionnaires' list answered or failed). */
   stepsKnown: Promise<void> = Promise.resolve();
   readonly #data: Partial<StepData> = {};
-  readonly #factories: { [K in LazyStep]?: StepFactory<K> } = {};
+  readonly #factories: { [K in ObjectStep]?: StepFactory<K> } = {};
   readonly #abort = new AbortController();
   #cancelIdle: () => void = noop;
   readonly #rt: KybRuntime;
@@ -99,7 +99,7 @@ export class FormObjects {
       this.#instantiate();
       this.#cancelIdle();
       this.#cancelIdle = whenIdle(() => {
-        for (const step of rt.state.steps) if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
+        for (const step of rt.state.steps) if (isObjectStep(step)) void this.ensureModule(step).catch(noop);
       });
     } catch (err) {
       if (!this.#live) return;
@@ -150,11 +150,11 @@ export class FormObjects {
   }
 
   /** Loads a step's code (once); a failure shows in the step with "Try again". */
-  async ensureModule(step: LazyStep): Promise<void> {
+  async ensureModule(step: ObjectStep): Promise<void> {
     if (this.#factories[step]) return;
     try {
       const factory = await loadStep(step);
-      (this.#factories as Record<LazyStep, unknown>)[step] = factory;
+      (this.#factories as Record<ObjectStep, unknown>)[step] = factory;
       if (this.#live) this.#instantiate();
     } catch (err) {
       if (this.#live && this.#rt.state.current === step) {
@@ -167,7 +167,7 @@ export class FormObjects {
 
   /** A step's controller once its data and code are there (undefined when they could not load). */
   async ensureStep(step: StepId): Promise<StepController<ShellContext> | undefined> {
-    if (isLazyStep(step)) await Promise.all([this.loaded, this.ensureModule(step).catch(noop)]);
+    if (isObjectStep(step)) await Promise.all([this.loaded, this.ensureModule(step).catch(noop)]);
     return this.steps[step];
   }
 
@@ -177,7 +177,7 @@ export class FormObjects {
     this.error = null;
     if (!this.#rt.state.objectsLoaded || (step === 'questionnaires' && !this.#data.questionnaires))
       this.load();
-    if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
+    if (isObjectStep(step)) void this.ensureModule(step).catch(noop);
     this.#rt.host.requestUpdate();
   }
 

@@ -45,8 +45,6 @@ import {
 } from './rules.ts';
 import { TokenSession, unaddressableForm } from './session.ts';
 
-export type { Focus, KybSettings, KybSnapshot, SubmitNote } from './rules.ts';
-
 const noop = () => undefined;
 
 export class KybRuntime implements ReactiveController {
@@ -277,7 +275,7 @@ export class KybRuntime implements ReactiveController {
   /** Adds the later steps' styles once the review chunk is here, after the company step's. */
   adoptReviewStyles(): void {
     const review = reviewLoaded();
-    if (review && this.screenModule) addStyles(this.host, review.laterStyles);
+    if (review && this.screenModule) addStyles(this.host, review.stepsAndReviewStyles);
   }
   /** Every step's controller, for the submit (waits for data and code still loading). */
   async ensureAll(): Promise<void> {

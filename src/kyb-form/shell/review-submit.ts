@@ -15,7 +15,7 @@ export { submitForm } from '../runtime/submit.ts';
 export { renderSummaryList };
 
 /** The later steps' shared rules, the upload controls', the review's and the steps' own styles, added after form-styles.ts's. */
-export const laterStyles = css`
+export const stepsAndReviewStyles = css`
   ${laterBaseStyles}
   ${uploadStyles}
   ${reviewStyles}
