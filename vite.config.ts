@@ -436,18 +436,19 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // The first screen's (info, company, flow); the steps' schemas load after it.
                 {
                   name: 'schemas-kyb',
-                  test: /src\/api\/(countries|theme-colors|kyb-(company|flow|first))\.ts$/,
+                  test: /src\/api\/(countries|theme-colors|kyb-(company|flow|form-summary))\.ts$/,
                 },
                 {
                   name: 'kyb-schemas-steps',
                   test: /src\/api\/(kyb|kyb-people|kyb-company-write|document-types)\.ts$/,
                 },
                 { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
-                // <age-check>'s first screen: one chunk with the element, the parts its later chunks share too
-                // (machine-first.ts, parts.ts) included, instead of a chunk of their own on the first path.
+                // <age-check>'s first screen: one chunk with the element and its runtime, the parts its later
+                // chunks share too (machine-session.ts, parts.ts, chunks.ts) included, instead of a chunk of
+                // their own on the first path.
                 {
                   name: 'define',
-                  test: /src\/age-check\/(define|age-check|shell|styles|lazy|events|machine-first|parts)\.ts$|src\/api\/age-client\.ts$|src\/i18n\/generated\/age\/index\.ts$/,
+                  test: /src\/age-check\/(define|age-check|runtime|shell|styles|chunks|hosted-loader|events|machine-session|parts)\.ts$|src\/api\/age-client\.ts$|src\/i18n\/generated\/age\/index\.ts$/,
                 },
                 // <kyb-form>'s first screen: the company step and its styles.
                 {
@@ -456,8 +457,8 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 },
                 // After the first screen: the review, the submit, the later steps' shared styles.
                 {
-                  name: 'kyb-later',
-                  test: /src\/kyb-form\/(shell\/(later|review-view|submit)\.ts|review\/|upload\/styles\.ts|step-styles\.ts)/,
+                  name: 'kyb-review',
+                  test: /src\/kyb-form\/(shell\/review-(submit|view)\.ts|runtime\/submit\.ts|review\/|upload\/styles\.ts|step-styles\.ts)/,
                 },
                 // Only for a service that sets a theme.
                 { name: 'theme', test: /src\/theme\/(index|contrast)\.ts$/ },

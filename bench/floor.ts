@@ -35,7 +35,7 @@ for (const name of ['age', 'kyb', 'both']) {
   for (const c of chunks) {
     if (c.isEntry) add(c.fileName);
     // The schemas the first request loads (the age capture page's; the KYB first screen's).
-    if (c.moduleIds.some((id) => /\/src\/api\/(age-capture|kyb-first)\.ts$/.test(id))) add(c.fileName);
+    if (c.moduleIds.some((id) => /\/src\/api\/(age-capture|kyb-form-summary)\.ts$/.test(id))) add(c.fileName);
   }
   const gzip = [...needed].reduce((n, f) => n + gzipSync(byFile.get(f)!.code, { level: 9 }).length, 0);
   rows.push([name, gzip / KB, [...needed].map((f) => f.replace(/^assets\//, '')).join(', ')]);

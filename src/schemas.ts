@@ -101,7 +101,7 @@ export {
   AnswersOrNone,
   LocalDateTime,
 } from './api/kyb.ts';
-export { FormStatus, KybFormMeta } from './api/kyb-first.ts';
+export { FormStatus, KybFormMeta } from './api/kyb-form-summary.ts';
 export {
   COMPANY_FIELDS,
   CompanyFieldName,

@@ -24,7 +24,7 @@ export class FloorKyb extends LitElement {
     super.connectedCallback();
     void applyLocale(resolveLocale(null));
     const c = new KybClient({ token: this.token, baseUrl: this.apiBase });
-    void Promise.all([c.info(), c.listFormsFirst()]).then((s) => (this.s = s));
+    void Promise.all([c.info(), c.listFormSummaries()]).then((s) => (this.s = s));
   }
   override render() {
     return this.s ? html`<label>${msg('Company name')}<input /></label>` : html`<p>${msg('Loading…')}</p>`;

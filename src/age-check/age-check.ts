@@ -1,33 +1,20 @@
+/**
+ * `<age-check>`: the age-estimation capture, embedded in a partner's page. A thin element: its public
+ * properties, the events and parts it documents, and `render`; the session's life (the machine, the
+ * session load, the clock, the capture flow) is its runtime (runtime.ts).
+ */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { updateWhenLocaleChanges } from '@lit/localize';
-import { AgeClient } from '../api/age-client.ts';
-import { ApiError } from '../api/http.ts';
-import type { CaptureSession } from '../api/age.ts';
-import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
-import { messages as ageMessages } from '../i18n/generated/age/index.ts';
-import {
-  attemptsLeft,
-  FIRST_SCREENS,
-  firstTransition,
-  initialState,
-  TERMINAL,
-  type MachineEvent,
-  type MachineState,
-} from './machine-first.ts';
-import type { FlowControl } from './flow-control.ts';
-import { HostedLoader, loadFlow } from './lazy.ts';
-import { whenIdle } from '../api/load-chunk.ts';
+import { activeLocale } from '../i18n/index.ts';
+import type { MachineState } from './machine-session.ts';
 import { localeDir } from './parts.ts';
-import { consentScreen, countdownLine, errorScreen, loadingScreen, type AgeTokenProvider } from './shell.ts';
+import { AgeCheckRuntime } from './runtime.ts';
+import { countdownLine, type AgeTokenProvider } from './shell.ts';
 import { ageCheckStyles } from './styles.ts';
-import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
-import { emit, errorDetail, type AgeCheckAttemptDetail } from './events.ts';
+import { withStyleNonce } from '../theme/style-nonce.ts';
 
-export { AUTO_CAPTURE_S, REDIRECT_DELAY_S } from './machine-first.ts';
+export { AUTO_CAPTURE_S, REDIRECT_DELAY_S } from './machine-session.ts';
 export type * from './events.ts';
-
-type Flow = typeof import('./flow.ts');
-
 export { COUNTDOWN_FROM_MS } from './shell.ts';
 
 /**
@@ -122,18 +109,15 @@ export class AgeCheckElement extends LitElement {
     sessionUrl: { attribute: 'session-url' },
     privacyUrl: { attribute: 'privacy-url' },
     tokenProvider: { attribute: false },
-    machine: { state: true, attribute: false },
-    now: { state: true, attribute: false },
-    announcement: { state: true, attribute: false },
   };
 
-  /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
   constructor() {
     super();
     // What `@localized()` does, without a decorator: renders again when the locale changes.
     updateWhenLocaleChanges(this);
   }
 
+  /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
   protected override createRenderRoot() {
     return withStyleNonce(this, () => super.createRenderRoot());
   }
@@ -162,86 +146,17 @@ export class AgeCheckElement extends LitElement {
   /** A new token before the session expires ("Get more time" on the countdown; a new session opens). */
   tokenProvider: AgeTokenProvider | null = null;
 
-  /** The machine's current state (read-only for embedders; tests inspect it). */
-  protected machine: MachineState = initialState;
-  protected now = Date.now();
-  /** The text of the polite live region (attempt results and outcomes). */
-  private announcement = '';
-  /** The `lang` the element put on its host (only when the page had set none). */
-  private hostLang?: string;
+  /** The session's life: the machine, the session load, the clock and the capture flow. */
+  private readonly runtime = new AgeCheckRuntime(this, (url) => this.navigate(url));
 
-  private client: AgeClient | null = null;
-  /** The deferred chunk (flow.ts) once loaded, and what runs the screens after consent, built from it. */
-  private flow?: Flow;
-  private later?: FlowControl;
-  /** Hosted mode (hosted.ts, loaded on demand). */
-  private readonly hosted = new HostedLoader({
-    host: this,
-    announce: (text) => this.announce(text),
-    wait: (load) => this.waitFor(load),
-    failed: (err) => this.emitError(err),
-  });
-  /** A chunk being loaded for the current screen (`updateComplete` waits for it). */
-  private pending?: Promise<unknown> | undefined;
-  private aborter = new AbortController();
-  private loadSeq = 0;
-  /** The second tick while a session runs (the expiry countdown and the expiry itself, a redirect notice). */
-  private clockId: ReturnType<typeof setInterval> | undefined;
-  private readyFired?: boolean;
-  private lastScreen: string | null = null;
-  private scrollCapture?: boolean;
-  private focusHeading?: boolean;
-  private disconnected?: boolean;
-  private prefetching?: boolean;
+  /** The machine's current state (read-only for embedders; tests inspect it). */
+  protected get machine(): MachineState {
+    return this.runtime.machine;
+  }
 
   /** The live camera stream, if any (for tests and embedders that need to inspect it). */
   protected get cameraStream(): MediaStream | null {
-    return this.later?.capture.stream ?? null;
-  }
-
-  /** Also waits for a chunk the current screen is loading, and for the render after it. */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    let done = await super.getUpdateComplete();
-    while (this.pending) {
-      await this.pending.catch(() => undefined);
-      done = await super.getUpdateComplete();
-    }
-    return done;
-  }
-
-  /** Runs `load` as the chunk the current screen waits for (see `getUpdateComplete`). */
-  private waitFor<T>(load: Promise<T>): Promise<T> {
-    const p = load.finally(() => {
-      if (this.pending === p) this.pending = undefined;
-    });
-    this.pending = p;
-    return p;
-  }
-
-  /** The deferred chunk: loaded once, then what runs the screens after consent is built from it. */
-  private loadFlow(): Promise<Flow> {
-    return loadFlow().then((flow) => {
-      if (!this.flow) {
-        this.flow = flow;
-        addStyles(this, flow.laterStyles);
-        this.later = new flow.FlowControl({
-          element: this,
-          machine: () => this.machine,
-          replace: (state) => (this.machine = state),
-          send: (event) => this.send(event),
-          step: (event, attempt) => this.step(event, attempt),
-          client: () => this.client,
-          signal: () => this.aborter.signal,
-          emitError: (err) => this.emitError(err),
-          announce: (text) => this.announce(text),
-          navigate: (url) => this.navigate(url),
-          syncTimers: () => this.syncTimers(),
-          autoCapture: () => this.autoCapture,
-          redirect: () => this.redirect,
-        });
-      }
-      return flow;
-    });
+    return this.runtime.control?.capture.stream ?? null;
   }
 
   /** Leaves the page for `url` (overridable, e.g. for a SPA router or tests). */
@@ -249,265 +164,29 @@ export class AgeCheckElement extends LitElement {
     location.assign(url);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    document.addEventListener('visibilitychange', this.onVisibility);
-    if (this.disconnected) {
-      this.disconnected = false;
-      this.aborter = new AbortController();
-      // Requests and the camera were stopped on disconnect: read the session again.
-      if (this.token && !TERMINAL.has(this.machine.name)) this.loadSession();
-      else this.syncTimers();
+  /** Also waits for a chunk the current screen is loading, and for the render after it. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.runtime.pending) {
+      await this.runtime.pending.catch(() => undefined);
+      done = await super.getUpdateComplete();
     }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.disconnected = true;
-    document.removeEventListener('visibilitychange', this.onVisibility);
-    this.aborter.abort();
-    this.later?.stop();
-    this.stopClock();
+    return done;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const screen = this.isHosted ? `hosted:${this.hosted.mode?.step ?? 'consent'}` : this.machine.name;
-    if (screen !== this.lastScreen) {
-      // The focus is lost when its screen goes away: move it to the next heading if it was inside
-      // (or, leaving the hosted frame, if it was in the frame and fell back to the page's body).
-      const active = document.activeElement;
-      const fromFrame = this.lastScreen === 'hosted:frame' && (!active || active === document.body);
-      this.focusHeading = this.lastScreen !== null && (this.matches(':focus-within') || fromFrame);
-      this.scrollCapture = screen === 'live' || screen === 'document-live';
-      this.lastScreen = screen;
-    }
-    if (changed.has('sessionUrl') && this.isHosted) this.hosted.mode?.reset();
-    if (changed.has('locale')) void applyLocale(resolveLocale(this.locale), ageMessages);
-    if ((changed.has('token') || changed.has('apiBase')) && this.isConnected) {
-      this.aborter.abort();
-      this.aborter = new AbortController();
-      this.later?.stop();
-      this.readyFired = false;
-      this.client = this.token
-        ? new AgeClient({
-            token: this.token,
-            baseUrl: this.apiBase || '',
-            allowInsecureHttp: this.allowInsecureHttp,
-            idempotencyKeys: this.idempotencyKeys,
-          })
-        : null;
-      this.machine = { ...initialState };
-      if (this.client) this.loadSession();
-    }
+    this.runtime.settingsChanged(changed);
   }
-
-  protected override updated(): void {
-    if (this.machine.name === 'consent' && !this.flow && !this.prefetching) {
-      // The first screen is up: what comes after it downloads while the person reads.
-      this.prefetching = true;
-      whenIdle(() => void this.loadFlow().catch(() => (this.prefetching = false)));
-    }
-    if (this.flow) addStyles(this, this.flow.laterStyles);
-    this.later?.capture.attachStream();
-    if (this.focusHeading) {
-      this.focusHeading = false;
-      // Keep keyboard and screen-reader users in the flow: the new screen's heading takes the focus.
-      this.renderRoot.querySelector<HTMLElement>('h2')?.focus({ preventScroll: this.scrollCapture });
-    }
-    if (this.scrollCapture) {
-      this.scrollCapture = false;
-      this.later?.capture.showCapture();
-    }
-    // WCAG 3.1.2: the host carries the language too, unless the page set its own.
-    const lang = activeLocale();
-    const own = this.getAttribute('lang');
-    if ((own === null || own === this.hostLang) && own !== lang) {
-      this.setAttribute('lang', lang);
-      this.hostLang = lang;
-    }
-  }
-
-  /** Puts `text` in the live region (a repeated text changes by a space, so it is read again). */
-  private announce(text: string): void {
-    if (!text) return;
-    this.announcement = text === this.announcement ? `${text}\u00a0` : text;
-  }
-
-  // --- events -----------------------------------------------------------------------------------
-
-  private emitError(err: unknown): void {
-    emit(this, 'age-check-error', errorDetail(err));
-  }
-
-  // --- the machine and its effects ------------------------------------------------------------------
-
-  /** The whole machine once the deferred chunk is here; before, its first-screen part (machine-first.ts). */
-  private transition(state: MachineState, event: MachineEvent): MachineState {
-    return (this.flow?.transition ?? firstTransition)(state, event);
-  }
-
-  /** Runs one machine step, then the effects of entering the new state. */
-  protected send(event: MachineEvent): MachineState {
-    return this.step(event, null);
-  }
-
-  /**
-   * One machine step. An answered attempt (`attempt` set) fires `age-check-attempt` once the state has
-   * moved and before the effects of the new state: the deciding attempt comes before
-   * `age-check-complete`, a step-up attempt before `age-check-step-up`.
-   */
-  private step(event: MachineEvent, attempt: AgeCheckAttemptDetail['result'] | null): MachineState {
-    const prev = this.machine;
-    const next = this.transition(prev, event);
-    if (next === prev) return prev;
-    if (!this.flow && !FIRST_SCREENS.has(next.name)) {
-      // The new state's screen and effects are in the deferred chunk: the step runs once it is here
-      // (again from the state then current). If it cannot be downloaded, the load-failed error offers a reload.
-      const signal = this.aborter.signal;
-      void this.waitFor(this.loadFlow()).then(
-        () => {
-          if (!signal.aborted) this.step(event, attempt);
-        },
-        (err: unknown) => {
-          if (signal.aborted) return;
-          this.emitError(err);
-          this.send({ type: 'HTTP_ERROR', status: 0, kind: 'network' });
-        },
-      );
-      return prev;
-    }
-    this.machine = next;
-    if (attempt)
-      emit(this, 'age-check-attempt', { result: attempt, attemptsLeft: attemptsLeft(next.session) });
-    if (prev.name !== next.name) this.enter(prev, next);
-    return next;
-  }
-
-  /** The effects of entering `next`: the deferred part's (camera, outcome, redirect), then the session load. */
-  private enter(prev: MachineState, next: MachineState): void {
-    this.later?.enter(prev, next);
-    if (next.name === 'loading') this.loadSession();
-    this.syncTimers();
-  }
-
-  private loadSession(): void {
-    const client = this.client;
-    if (!client) return;
-    if (this.machine.name !== 'loading') this.machine = { ...this.machine, name: 'loading', error: null };
-    const seq = ++this.loadSeq;
-    const signal = this.aborter.signal;
-    const sessionLoaded = (session: CaptureSession): MachineEvent => ({ type: 'SESSION_LOADED', session });
-    client
-      .session({ signal })
-      .then((session) =>
-        // A session whose screen is not the consent screen (step-up, outcome...) waits for its chunk.
-        this.flow || FIRST_SCREENS.has(this.transition(this.machine, sessionLoaded(session)).name)
-          ? session
-          : this.waitFor(this.loadFlow()).then(() => session),
-      )
-      .then(
-        (session) => {
-          if (seq !== this.loadSeq || signal.aborted) return;
-          this.send(sessionLoaded(session));
-          if (!this.readyFired) {
-            this.readyFired = true;
-            emit(this, 'age-check-ready', {
-              status: session.status,
-              step: session.step,
-              attemptsLeft: attemptsLeft(session),
-            });
-          }
-        },
-        (err: unknown) => {
-          if (seq !== this.loadSeq || signal.aborted) return;
-          this.emitError(err);
-          const e = err instanceof ApiError ? err : null;
-          this.send({
-            type: 'HTTP_ERROR',
-            status: e?.status ?? 0,
-            code: e?.code,
-            kind: e?.kind ?? 'network',
-          });
-        },
-      );
-  }
-
-  private onVisibility = (): void => {
-    if (document.visibilityState === 'hidden') this.send({ type: 'PAGE_HIDDEN' });
-    else this.send({ type: 'PAGE_VISIBLE' });
-  };
-
-  // --- timers -------------------------------------------------------------------------------------
-
-  /** Ticks every second while a session runs or a redirect notice counts down (the first tick at once). */
-  private syncTimers(): void {
-    const session = this.machine.session;
-    const wanted =
-      this.isConnected &&
-      ((session !== null && !TERMINAL.has(this.machine.name) && this.machine.name !== 'error') ||
-        (this.later?.redirectAt ?? 0) > 0);
-    if (!wanted) this.stopClock();
-    else if (this.clockId === undefined) {
-      this.clockId = setInterval(() => this.tick(), 1000);
-      this.tick();
-    }
-  }
-
-  private stopClock(): void {
-    clearInterval(this.clockId);
-    this.clockId = undefined;
-  }
-
-  private tick(): void {
-    this.now = Date.now();
-    const session = this.machine.session;
-    if (session && !TERMINAL.has(this.machine.name) && this.now >= Date.parse(session.expires_at)) {
-      this.send({ type: 'EXPIRED' });
-    }
-  }
-
-  // --- rendering ----------------------------------------------------------------------------------
 
   override render(): TemplateResult {
     const lang = activeLocale();
+    const rt = this.runtime;
     return html`<div part="root" class="root" lang=${lang} dir=${localeDir(lang)}>
-      ${countdownLine(this.machine, this.now, this)} ${this.isHosted ? this.hosted.render() : this.screen()}
+      ${countdownLine(rt.machine, rt.now, this)} ${rt.screen()}
       <div part="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        ${this.announcement}
+        ${rt.announcement}
       </div>
     </div>`;
-  }
-
-  private screen(): TemplateResult {
-    const m = this.machine;
-    switch (m.name) {
-      case 'loading':
-        return loadingScreen();
-      case 'consent':
-        return consentScreen({
-          minAge: m.session?.min_age ?? 18,
-          attemptsUsed: m.session?.attempts_used ?? 0,
-          attemptsLeft: attemptsLeft(m.session),
-          privacyUrl: this.privacyUrl,
-          onStart: () => this.send({ type: 'CONSENT' }),
-        });
-      case 'error':
-        return errorScreen(
-          this.machine.error,
-          { retry: () => this.send({ type: 'RETRY' }), reload: () => this.send({ type: 'RELOAD' }) },
-          this.flow?.captureErrorText,
-        );
-      default:
-        // The machine enters the other states only once the deferred chunk is here (see `step`).
-        return this.later ? this.later.render(m, this.sessionUrl, this.now) : loadingScreen();
-    }
-  }
-
-  // --- hosted mode ---------------------------------------------------------------------------------
-
-  /** Hosted mode: a session URL and no token (with a token, `session-url` only feeds the QR code). */
-  private get isHosted(): boolean {
-    return !this.token && !!this.sessionUrl;
   }
 }
 

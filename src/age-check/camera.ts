@@ -2,7 +2,7 @@
  * Camera access for `<age-check>`: support checks, `getUserMedia` with the wanted facing mode, the
  * mapping of failures to the fallback reasons, and stopping every track.
  */
-import type { CameraFailure } from './machine-first.ts';
+import type { CameraFailure } from './machine-session.ts';
 
 export type Facing = 'user' | 'environment';
 

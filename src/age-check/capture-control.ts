@@ -15,13 +15,9 @@ import {
   type MachineEvent,
   type MachineState,
 } from './machine.ts';
+import { loadCamera, loadCapture, loadQr } from './capture-chunks.ts';
 import type { CaptureHost } from './screens.ts';
 import { uploadAttempt, type Images } from './upload.ts';
-
-/* The camera and image compression load on first use, as chunks of their own. */
-const loadCamera = () => import('./camera.ts');
-const loadCapture = () => import('./capture.ts');
-const loadQr = () => import('./qr.ts');
 
 export { AUTO_CAPTURE_S };
 

@@ -5,7 +5,7 @@
  */
 import type { CaptureSession } from '../api/age.ts';
 import { ApiError } from '../api/http.ts';
-import type { CameraFailure } from './machine-first.ts';
+import type { CameraFailure } from './machine-session.ts';
 import type { ReportedOutcome } from './outcome.ts';
 
 export interface AgeCheckReadyDetail {

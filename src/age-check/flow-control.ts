@@ -13,7 +13,7 @@ import {
   redirectMode,
   type MachineState,
   type RedirectMode,
-} from './machine-first.ts';
+} from './machine-session.ts';
 import {
   announcementFor,
   autoRedirectNotice,

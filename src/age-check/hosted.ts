@@ -12,7 +12,7 @@ import { heading } from './parts.ts';
 import { outcomeScreen, outcomeTexts, safeRedirect, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
 import { isLoopbackHost } from '../api/url.ts';
-export { laterStyles } from './styles-later.ts';
+export { screenStyles } from './screen-styles.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */
 export const HOSTED_OUTCOMES: readonly ReportedOutcome[] = [

@@ -1,7 +1,7 @@
 /**
  * The pure state machine of `<age-check>`: `transition(state, event) -> state`, no DOM, no camera,
  * no network. The element performs the side effects (camera, uploads, timers) when a state is entered.
- * The states and the first screen's part of it are in machine-first.ts (re-exported here), which the
+ * The states and the first screen's part of it are in machine-session.ts (re-exported here), which the
  * element's first download holds; this module is in its deferred chunk.
  *
  * Decision rules of the capture page (supplement, "Age estimation capture"):
@@ -16,15 +16,15 @@ import {
   attemptsLeft,
   CAMERA_STATES,
   errorState,
-  firstTransition,
+  sessionTransition,
   isLocked,
   loadHttpError,
   startCapture,
   type MachineEvent,
   type MachineState,
-} from './machine-first.ts';
+} from './machine-session.ts';
 
-export * from './machine-first.ts';
+export * from './machine-session.ts';
 export { outcomeOf, safeRedirect } from './outcome.ts';
 
 /** The attempt result a session implies (when an answer was lost but the service processed the attempt). */
@@ -82,11 +82,11 @@ export function transition(state: MachineState, event: MachineEvent): MachineSta
     case 'SESSION_LOADED':
       return name === 'uploading'
         ? applyAttempt(state, { ...event.session, attempt: { result: resultFromSession(event.session) } })
-        : firstTransition(state, event);
+        : sessionTransition(state, event);
     case 'HTTP_ERROR':
       return name === 'uploading'
         ? applyHttpError(state, event.status, event.code, event.kind)
-        : firstTransition(state, event);
+        : sessionTransition(state, event);
     case 'CAMERA_READY':
       if (name !== 'camera-starting') return state;
       return { ...state, name: state.target === 'document' ? 'document-live' : 'live' };
@@ -147,6 +147,6 @@ export function transition(state: MachineState, event: MachineEvent): MachineSta
         : state;
     default:
       // Loading, consent, errors and expiry.
-      return firstTransition(state, event);
+      return sessionTransition(state, event);
   }
 }

@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { AgeOutcome } from '../api/age.ts';
 import { safeServiceUrl } from '../api/url.ts';
-import { attemptsLeft, REDIRECT_DELAY_S, type MachineError, type MachineState } from './machine-first.ts';
+import { attemptsLeft, REDIRECT_DELAY_S, type MachineError, type MachineState } from './machine-session.ts';
 import { attemptsText, heading } from './parts.ts';
 
 /** Outcomes the element reports: the capture API's, and the published enum's `FACE_MISMATCH` (hosted page). */

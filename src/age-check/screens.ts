@@ -6,8 +6,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import type { CameraFailure, MachineEvent, MachineState } from './machine-first.ts';
-import { attemptsLeft } from './machine-first.ts';
+import type { CameraFailure, MachineEvent, MachineState } from './machine-session.ts';
+import { attemptsLeft } from './machine-session.ts';
 import { attemptsText, button, heading } from './parts.ts';
 
 /** What the screens need from the element. */

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { TERMINAL, type MachineError, type MachineState } from './machine-first.ts';
+import { TERMINAL, type MachineError, type MachineState } from './machine-session.ts';
 import { attemptsText, button, heading } from './parts.ts';
 
 export function loadingScreen(): TemplateResult {
@@ -94,7 +94,8 @@ export function consentScreen(o: ConsentOptions): TemplateResult {
  */
 export function errorScreen(
   err: MachineError | null,
-  actions: { retry: () => void; reload: () => void },
+  /** What the recovery button sends to the machine (none on a screen without one). */
+  send: ((type: 'RETRY' | 'RELOAD') => void) | null,
   later?: (reason: MachineError['reason']) => string | null,
 ): TemplateResult {
   let title = msg('Something went wrong');
@@ -116,9 +117,9 @@ export function errorScreen(
     <p part="error" class="error-text" role="alert">${text}</p>
     ${
       err?.recovery === 'capture'
-        ? html`<div class="actions">${button(msg('Try again'), actions.retry)}</div>`
+        ? html`<div class="actions">${button(msg('Try again'), () => send?.('RETRY'))}</div>`
         : err?.recovery === 'reload'
-          ? html`<div class="actions">${button(msg('Reload'), actions.reload)}</div>`
+          ? html`<div class="actions">${button(msg('Reload'), () => send?.('RELOAD'))}</div>`
           : nothing
     }`;
 }

@@ -1,7 +1,7 @@
 /**
  * Styles of `<age-check>`'s first screens (loading, consent, error): adopted stylesheet, CSP-safe. Only
  * what those screens' nodes use: the other screens' styles (secondary buttons, the redirect link, the file
- * input, the outcome) are in styles-later.ts, adopted when their chunk arrives. Custom properties are listed on the element.
+ * input, the outcome) are in screen-styles.ts, adopted when their chunk arrives. Custom properties are listed on the element.
  * Every size derives from the element's own base, `--age-check-font-size` (by default the user's own
  * default font size, the CSS `medium` keyword: 16px unless changed in the browser's settings) set on
  * `:host` and again on the inner box: `em`, never `rem`, so a page's root font size

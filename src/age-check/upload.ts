@@ -7,9 +7,8 @@
 import type { AgeClient } from '../api/age-client.ts';
 import type { AttemptResponse, CaptureSession } from '../api/age.ts';
 import { ApiError, newIdempotencyKey } from '../api/http.ts';
-import type { Target } from './machine-first.ts';
-
-const loadCapture = () => import('./capture.ts');
+import { loadCapture } from './capture-chunks.ts';
+import type { Target } from './machine-session.ts';
 
 export interface Images {
   selfie?: Blob | undefined;

@@ -73,6 +73,3 @@ export function startEarly(url: string, token: string): Promise<EarlyResponse> |
   pending.set(key, { promise, controller, timer });
   return promise;
 }
-
-/** How many early requests wait to be adopted (for tests). */
-export const pendingEarly = (): number => pending.size;

@@ -1,6 +1,6 @@
 /**
  * Browser client for the KYB form endpoints (bearer `tokenString`), used by `<kyb-form>`: the core's
- * calls (kyb-form-client.ts: info, forms, create, update, read, submit, questionnaires) and the later
+ * calls (kyb-core-client.ts: info, forms, create, update, read, submit, questionnaires) and the later
  * steps' (people, documents, answers). `new KybClient({http: core.http})` extends a core client over
  * its transport.
  *
@@ -8,14 +8,14 @@
  * validation code downloads while it travels. Write bodies are checked before they are sent.
  */
 import type * as z from 'zod/mini';
-import { KybFormClient, enc, kybSchemas, schema, type Create, type Signal } from './kyb-form-client.ts';
+import { KybCoreClient, enc, kybSchemas, schema, type Create, type Signal } from './kyb-core-client.ts';
 import type { Answers, BeneficiaryCreate, BeneficiaryPatch, DocumentUpload } from './kyb.ts';
 
-export { firstSchemas, kybSchemas, KybFormClient, type KybClientOptions } from './kyb-form-client.ts';
+export { summarySchemas, kybSchemas, KybCoreClient, type KybClientOptions } from './kyb-core-client.ts';
 
 type Upload = Create & { onUploadProgress?: ((fraction: number) => void) | undefined };
 
-export class KybClient extends KybFormClient {
+export class KybClient extends KybCoreClient {
   listBeneficiaries(formId: string, o: Signal = {}) {
     return this.http.get(`/kyb/forms/${enc(formId)}/beneficiaries/`, {
       loadSchema: schema('BeneficiaryList'),

@@ -28,14 +28,14 @@ import {
 import { CountryCode } from './countries.ts';
 import { Choice, Company, Email, WebUrl } from './kyb-company.ts';
 import { BeneficiaryList, DocumentFilename, KybDocumentList } from './kyb-people.ts';
-import { KybFormMeta } from './kyb-first.ts';
+import { KybFormMeta } from './kyb-form-summary.ts';
 
 /** A questionnaire's key (token requests in kyb-token.ts, definitions below). */
 export const QuestionnaireKey = bounded(1, 32).check(z.regex(/^[\w_*-]+$/));
 
 export * from './kyb-company.ts';
 export * from './kyb-company-write.ts';
-export { FormStatus, KybFormMeta } from './kyb-first.ts';
+export { FormStatus, KybFormMeta } from './kyb-form-summary.ts';
 export * from './kyb-flow.ts';
 export * from './kyb-people.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { TemplateResult } from 'lit';
 import type { KybClient } from '../api/kyb-client.ts';
-import type { KybFormClient } from '../api/kyb-form-client.ts';
+import type { KybCoreClient } from '../api/kyb-core-client.ts';
 import type { ApiError } from '../api/http.ts';
 import type { Flow, KybInfo } from '../api/kyb.ts';
 
@@ -45,7 +45,7 @@ export type StepId = 'company' | 'beneficiaries' | 'documents' | 'questionnaires
  * later steps receive a `KybContext`, whose client also makes their calls (shell/objects.ts).
  */
 export interface ShellContext {
-  readonly client: KybFormClient;
+  readonly client: KybCoreClient;
   /** The form's id (the company id of the paths). */
   readonly formId: string;
   readonly info: KybInfo;
@@ -56,12 +56,10 @@ export interface ShellContext {
   /** Active locale, for Intl formatting. */
   readonly locale: string;
   /**
-   * True once every error of the step shows, not only those of fields the user left: after a submit
-   * attempt, or after Continue was pressed on this step (the shell passes `showAllErrors` here too).
+   * True once the step was checked: Continue pressed on it, or a submit attempted (the reducer's
+   * `submitAttempted`). Then every error of the step shows, not only those of fields the user left.
    */
-  readonly submitAttempted: boolean;
-  /** Same as `submitAttempted`: every error of the step shows (Continue pressed on it, or a submit attempt). */
-  readonly showAllErrors?: boolean;
+  readonly stepChecked: boolean;
   report(report: SaveReport): void;
   /** Asks the shell to re-render. */
   requestUpdate(): void;

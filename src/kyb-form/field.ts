@@ -29,8 +29,8 @@ export class FeedbackTracker {
     if (this.#dirty.has(id)) this.#left.add(id);
   }
   /** Whether the error of `id` may show now. */
-  shows(id: string, submitAttempted: boolean): boolean {
-    return submitAttempted || this.#left.has(id);
+  shows(id: string, stepChecked: boolean): boolean {
+    return stepChecked || this.#left.has(id);
   }
   reset(): void {
     this.#dirty.clear();

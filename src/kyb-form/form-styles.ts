@@ -2,7 +2,7 @@
  * The styles of what `<kyb-form>`'s company step renders: fields, options, chips and the error summary
  * (the later steps reuse them). They load with the company step and are added to the element's shadow
  * root next to the shell's styles (styles.ts), whose custom properties they use; the rules only later
- * steps use (cards, lists, progress bars, the review, the upload controls) come later (shell/later.ts).
+ * steps use (cards, lists, progress bars, the review, the upload controls) come later (shell/review-submit.ts).
  */
 import { css } from 'lit';
 

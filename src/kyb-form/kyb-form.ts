@@ -1,47 +1,21 @@
 /**
- * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page. A thin shell over
- * its state (state.ts) and its steps' controllers; the parts live in shell/ (token session, events, view,
- * progress, action row, texts, lazily loaded steps, submit).
+ * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page. A thin element: its
+ * public properties, the events and parts it documents, and `render`; the form's life (loading, saving,
+ * moving between steps, submitting) is its runtime (runtime/runtime.ts), and what it shows is shell/.
  */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { localized } from '@lit/localize';
-import { KybFormClient } from '../api/kyb-form-client.ts';
-import type { Flow, KybForm, KybInfo, Questionnaire } from '../api/kyb.ts';
-import { activeLocale, applyLocale, resolveLocale } from '../i18n/index.ts';
+import { updateWhenLocaleChanges } from '@lit/localize';
 import { localeDir } from '../i18n/dir.ts';
-import { messages as kybMessages } from '../i18n/generated/kyb/index.ts';
-import type { ThemeStyles } from '../theme/index.ts';
 import { cssProps } from '../theme/css-props.ts';
-import { noTheme } from '../theme/no-theme.ts';
-import { addStyles, withStyleNonce } from '../theme/style-nonce.ts';
-import type { CompanyStep } from './company/controller.ts';
-import type { SaveReport, ShellContext, StepController, StepId } from './context.ts';
-import { emit } from './shell/events.ts';
+import { withStyleNonce } from '../theme/style-nonce.ts';
+import type { StepId } from './context.ts';
+import { KybRuntime } from './runtime/runtime.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
-import type { FormObjects } from './shell/objects.ts';
-import { openForm, type Screens } from './shell/screens.ts';
-import { SaveLog } from './shell/saves.ts';
-import { TokenSession, unaddressableForm } from './shell/session.ts';
-import { Navigation } from './shell/navigation.ts';
-import { loadObjects } from './shell/steps.ts';
 import type { TokenProvider } from './shell/types.ts';
-import { moveFocus, prefetchLater, renderBody, type ViewHost } from './shell/view.ts';
-import {
-  errorInfo,
-  initialState,
-  isSubmittedStatus,
-  reduce,
-  showsAllErrors,
-  type ErrorInfo,
-  type KybAction,
-  type KybState,
-} from './state.ts';
+import { renderBody } from './shell/view.ts';
 import { styles } from './styles.ts';
 
 export type * from './shell/types.ts';
-
-const noop = () => undefined;
 
 /**
  * The business verification form: company details, people (beneficiaries), documents and
@@ -215,11 +189,24 @@ const noop = () => undefined;
  * @cssproperty [--kyb-focus-ring=0 0 0 3px bg, 0 0 0 5px primary] - Focus ring (box-shadow).
  * @cssproperty [--kyb-max-width=48 × base] - Maximum width of the form.
  */
-@localized()
 export class KybFormElement extends LitElement {
   static override styles = styles;
+  static override properties = {
+    token: {},
+    apiBase: { attribute: 'api-base' },
+    allowInsecureHttp: { type: Boolean, attribute: 'allow-insecure-http' },
+    idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
+    locale: {},
+    tokenProvider: { attribute: false },
+  };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
   static clientTimeoutMs: number | undefined;
+
+  constructor() {
+    super();
+    // What `@localized()` does, without a decorator: renders again when the locale changes.
+    updateWhenLocaleChanges(this);
+  }
 
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
   protected override createRenderRoot() {
@@ -227,387 +214,48 @@ export class KybFormElement extends LitElement {
   }
 
   /** The KYB bearer token (`tokenString`). */
-  @property() token = '';
+  token = '';
   /** Base URL of the service; '' is the page's origin. */
-  @property({ attribute: 'api-base' }) apiBase = '';
+  apiBase = '';
   /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
-  @property({ type: Boolean, attribute: 'allow-insecure-http' }) allowInsecureHttp = false;
+  allowInsecureHttp = false;
   /** Send `Idempotency-Key` on creates (the sandbox honours it; enable for a service that does). */
-  @property({ type: Boolean, attribute: 'idempotency-keys' }) idempotencyKeys = false;
+  idempotencyKeys = false;
   /** Forced locale; null follows the service, then the browser. */
-  @property() locale: string | null = null;
+  locale: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
-  @property({ attribute: false }) tokenProvider: TokenProvider | null = null;
+  tokenProvider: TokenProvider | null = null;
 
-  @state() private _s: KybState = initialState();
-  @state() private _theme: ThemeStyles = noTheme();
-  @state() private _submitNote: 'save-failed' | 'unconfirmed' | null = null;
-  @state() private _progressOpen = false;
-  @state() private _checking = false;
-
-  #client: KybFormClient | null = null;
-  readonly #session = new TokenSession(() => this.tokenProvider);
-  #abort: AbortController | null = null;
-  #info: KybInfo | null = null;
-  #flow: Flow | null = null;
-  #formId: string | null = null;
-  #locale = 'en';
-  #company: CompanyStep | null = null;
-  #screens: Screens | null = null;
-  /** The form's objects and the later steps' controllers (null while no form exists or their code loads). */
-  #objects: FormObjects | null = null;
-  /** Settles with `#objects` once their code is here (null: no form, a failed download, a reset). */
-  #objectsReady: Promise<FormObjects | null> = Promise.resolve(null);
-  /** Why the objects' code could not be downloaded; the step shows it with "Try again". */
-  #objectsFailed: ErrorInfo | null = null;
-  readonly #saves = new SaveLog();
-  #focus: 'heading' | 'summary' | { id: string } | null = null;
-  #loadQueued = false;
-  #cancelIdle: () => void = noop;
-  #connectedOnce = false;
+  /** The form's life: client, session, state, steps, saves; the views read it and call its commands. */
+  private readonly runtime = new KybRuntime(this, () => KybFormElement.clientTimeoutMs);
 
   /** The current step (read-only). */
   get step(): StepId {
-    return this._s.current;
+    return this.runtime.state.current;
   }
   /** The form's id, or null while no form exists. */
   get formId(): string | null {
-    return this.#formId;
-  }
-  /** What the shell's parts (view, submit, objects) use of the element: functions over its private members. */
-  readonly #host: ViewHost = {
-    el: this,
-    state: () => this._s,
-    client: () => this.#client,
-    formId: () => this.#formId,
-    updateComplete: () => this.updateComplete,
-    setNote: (note) => (this._submitNote = note),
-    setFocus: (focus) => (this.#focus = focus),
-    dispatch: (action) => this.#dispatch(action),
-    emitError: (kind, info) => this.#emitError(kind, info),
-    emitSubmitted: (formId) => emit(this, 'kyb-submitted', { formId }),
-    reloadStatus: () => this.#reloadStatus(),
-    ensureAll: () => this.#ensureAll(),
-    controllers: () => this.#controllers(),
-    ctx: () => this.#ctx(),
-    signal: () => this.#abort?.signal,
-    requestUpdate: () => this.requestUpdate(),
-    company: () => this.#company,
-    objects: () => this.#objects,
-    objectsReady: () => this.#objectsReady,
-    objectsFailed: () => this.#objectsFailed,
-    retryObjects: () => this.#startObjects(this.#formId),
-    screens: () => this.#screens,
-    controller: (step) => this.#controller(step),
-    note: () => this._submitNote,
-    saveState: () => this.#saves.state,
-    checking: () => this._checking,
-    progressOpen: () => this._progressOpen,
-    toggleProgress: () => (this._progressOpen = !this._progressOpen),
-    nav: () => this.#nav,
-    retrySaves: () => this.#retrySaves(),
-    reload: () => void this.reload(),
-    laterError: null,
-  };
-  readonly #nav = new Navigation({ ...this.#host, setChecking: (checking) => (this._checking = checking) });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('online', this.#onOnline);
-    if (this.#connectedOnce) this.#queueLoad();
-    this.#connectedOnce = true;
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener('online', this.#onOnline);
-    this.#teardown();
-  }
-
-  #onOnline = () => this.#retrySaves();
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('token') || changed.has('apiBase')) {
-      const tokenOnly = changed.has('token') && !changed.has('apiBase') && !!this.#client;
-      if (tokenOnly && this._s.sessionEnded && this.token) {
-        // The page answered kyb-session-expired: keep the form and its input, send what was kept.
-        this.#renewSession(this.token);
-      } else if (!(tokenOnly && this.token === this.#session.active)) {
-        // A token set by the page that equals the refreshed one needs no reload.
-        this.#queueLoad();
-      }
-    }
-    if (changed.has('tokenProvider') && this.tokenProvider) {
-      if (this._s.error?.cause === 'no-token') this.#queueLoad();
-      else if (this._s.sessionEnded)
-        void this.#session.refresh().then((t) => {
-          if (t) this.#renewSession(t);
-        });
-    }
-    if (
-      changed.has('locale') &&
-      changed.get('locale') !== undefined &&
-      (this._s.phase === 'ready' || this._s.phase === 'error')
-    ) {
-      void this.#applyLocale();
-    }
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    const focus = this.#focus;
-    if (!focus) return;
-    this.#focus = null;
-    moveFocus(this.renderRoot as ShadowRoot, focus);
-  }
-
-  #dispatch(action: KybAction) {
-    const before = this._s;
-    this._s = reduce(before, action);
-    if (before.current !== this._s.current && this._s.phase === 'ready') {
-      this._progressOpen = false;
-      emit(this, 'kyb-step-change', { step: this._s.current, index: this._s.steps.indexOf(this._s.current) });
-    }
-  }
-
-  #emitError(kind: string, info: ErrorInfo) {
-    emit(this, 'kyb-error', {
-      kind,
-      status: info.status,
-      identifier: info.identifier,
-      message: info.message,
-    });
-    if (info.cause === 'token') this.#endSession();
-  }
-
-  /** The token was refused and could not be renewed: keep the input, tell the page (once). */
-  #endSession() {
-    if (this._s.phase === 'ready' && this._s.sessionEnded) return;
-    this.#dispatch({ type: 'session-ended' });
-    const unsaved = this.#saves.state !== 'saved' && this.#saves.state !== 'idle';
-    emit(this, 'kyb-session-expired', { formId: this.#formId, unsaved });
-  }
-
-  /** A new token after the session ended: adopt it and send the kept changes once. */
-  #renewSession(token: string) {
-    this.#session.active = token;
-    this.#dispatch({ type: 'session-renewed' });
-    this.#retrySaves();
-  }
-
-  #queueLoad() {
-    if (this.#loadQueued) return;
-    this.#loadQueued = true;
-    queueMicrotask(() => {
-      this.#loadQueued = false;
-      if (this.isConnected) void this.#load();
-    });
-  }
-
-  #teardown() {
-    this.#abort?.abort();
-    this.#abort = null;
-    this.#session.stop();
-    this.#cancelIdle();
-    this.#company?.dispose();
-    this.#objects?.dispose();
-    this.#company = null;
-    this.#objects = null;
-    this.#objectsReady = Promise.resolve(null);
-    this.#objectsFailed = null;
-    this.#saves.clear();
+    return this.runtime.formId;
   }
 
   /** Reloads everything (after a token change, or from the retry button). */
   reload(): Promise<void> {
-    return this.#load();
+    return this.runtime.reload();
   }
 
-  #fail(info: ErrorInfo) {
-    this.#dispatch({ type: 'load-failed', error: info });
-    this.#emitError(info.cause, info);
-    // The error screen is localized too (attribute, else the browser's languages).
-    void this.#applyLocale();
-  }
-
-  async #load(): Promise<void> {
-    this.#teardown();
-    const abort = new AbortController();
-    this.#abort = abort;
-    const signal = abort.signal;
-    this.#dispatch({ type: 'load-start' });
-    const generation = this._s.generation;
-    this._submitNote = null;
-    this.#formId = null;
-    this.#session.active = this.token;
-    if (!this.#session.active && this.tokenProvider) await this.#session.refresh();
-    if (signal.aborted) return;
-    if (!this.#session.active) {
-      const message = 'No token was given.';
-      return this.#fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
-    }
-    const client = new KybFormClient({
-      baseUrl: this.apiBase || '',
-      allowInsecureHttp: this.allowInsecureHttp,
-      idempotencyKeys: this.idempotencyKeys,
-      ...(KybFormElement.clientTimeoutMs ? { timeoutMs: KybFormElement.clientTimeoutMs } : {}),
-      token: () => this.#session.active,
-      refreshToken: () => this.#session.refresh(),
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    this.runtime.settingsChanged({
+      token: changed.has('token'),
+      apiBase: changed.has('apiBase'),
+      tokenProvider: changed.has('tokenProvider'),
+      locale: changed.has('locale') && changed.get('locale') !== undefined,
     });
-    this.#client = client;
-    try {
-      const { info, form, screens, theme, early } = await openForm(client, signal);
-      if (signal.aborted || generation !== this._s.generation) return;
-      this.#screens = screens;
-      addStyles(this, screens.formStyles);
-      this.#info = info;
-      this.#flow = info.flow ?? null;
-      this.#formId = form?.id ?? null;
-      this._theme = theme ? theme.themeStyles(info.theme, this.apiBase) : noTheme();
-      const fontUrl = this._theme.fontUrl;
-      if (fontUrl && theme)
-        void theme.loadThemeFont(fontUrl, this.apiBase).then((vars) => {
-          if (vars && generation === this._s.generation)
-            this._theme = { ...this._theme, vars: { ...this._theme.vars, ...vars } };
-        });
-      await this.#applyLocale();
-      if (signal.aborted) return;
-      this.#company = new screens.CompanyStep({
-        client,
-        flow: this.#flow,
-        form,
-        onCreated: (created) => this.#onCreated(created, generation),
-      });
-      this.#dispatch({ type: 'info-loaded', flow: this.#flow, formStatus: form?.meta.status ?? null });
-      emit(this, 'kyb-ready', { formId: this.#formId, locale: this.#locale, steps: [...this._s.steps] });
-      if (form) this.#startObjects(form.id, early);
-      prefetchLater(this.#host, generation, (cancel) => (this.#cancelIdle = cancel));
-    } catch (err) {
-      if (signal.aborted || generation !== this._s.generation) return;
-      const info = unaddressableForm(err) ?? errorInfo(err);
-      if (info.cause === 'token' && this.tokenProvider) info.retryable = true;
-      this.#fail(info);
-    }
-  }
-
-  async #applyLocale() {
-    this.#locale = resolveLocale(this.locale, this.#info?.locale);
-    try {
-      await applyLocale(this.#locale as Parameters<typeof applyLocale>[0], kybMessages);
-    } catch {
-      // The locale module could not load: English stays active.
-      this.#locale = activeLocale();
-    }
-    this.requestUpdate();
-  }
-
-  #onCreated(form: KybForm, generation: number) {
-    if (generation !== this._s.generation || !this.#abort) return;
-    this.#formId = form.id;
-    this.#dispatch({ type: 'form-status', status: form.meta.status });
-    this.#startObjects(form.id);
-  }
-
-  /** Loads the objects' code (a small chunk), then the objects; a later call or a reset supersedes it. */
-  #startObjects(formId: string | null, early?: Promise<Questionnaire[]>) {
-    const client = this.#client;
-    if (!client || !formId) return;
-    this.#objects?.dispose();
-    this.#objects = null;
-    this.#objectsFailed = null;
-    this.requestUpdate();
-    const ready: Promise<FormObjects | null> = loadObjects().then(
-      (m) => {
-        if (this.#objectsReady !== ready) return null;
-        const objects = new m.FormObjects(this.#host, client, formId, this.#flow);
-        this.#objects = objects;
-        objects.load(early);
-        this.requestUpdate();
-        return objects;
-      },
-      (err: unknown) => {
-        if (this.#objectsReady !== ready) return null;
-        const info = errorInfo(err);
-        this.#objectsFailed = info;
-        this.#emitError(info.cause, info);
-        this.requestUpdate();
-        return null;
-      },
-    );
-    this.#objectsReady = ready;
-  }
-
-  /** Every step's controller, for the submit (waits for data and code still loading). */
-  async #ensureAll(): Promise<void> {
-    const objects = await this.#objectsReady;
-    if (!objects) return;
-    await objects.loaded;
-    await Promise.all(this._s.steps.map((step) => objects.ensureStep(step)));
-  }
-
-  /** Reads the form's status back (after a refused write or a lost submit answer). */
-  async #reloadStatus(): Promise<KybForm | null> {
-    if (!this.#client || !this.#formId) return null;
-    try {
-      const form = await this.#client.getForm(this.#formId, { signal: this.#abort?.signal });
-      this.#dispatch({ type: 'form-status', status: form.meta.status });
-      return form;
-    } catch {
-      return null;
-    }
-  }
-
-  #onReport(report: SaveReport) {
-    const { saved, error, refused } = this.#saves.record(report);
-    if (saved) emit(this, 'kyb-saved', { kind: report.kind, id: report.id });
-    if (error) this.#emitError('save', error);
-    if (refused) void this.#reloadStatus();
-    this.requestUpdate();
-  }
-
-  #retrySaves() {
-    if (this._s.phase !== 'ready' || this._s.sessionEnded || isSubmittedStatus(this._s.formStatus)) return;
-    const ctx = this.#ctx();
-    void this.#company?.retry().catch(noop);
-    for (const step of Object.values(this.#objects?.steps ?? {}) as StepController<ShellContext>[])
-      if (step?.dirty) void step.flush(ctx).catch(noop);
-    if (this.#objects?.error) this.#objects.retry();
-    else if (this.#objectsFailed) this.#startObjects(this.#formId);
-  }
-
-  #ctx(): ShellContext {
-    const all = showsAllErrors(this._s, this._s.current);
-    return {
-      client: this.#client!,
-      formId: this.#formId ?? '',
-      info: this.#info ?? {},
-      flow: this.#flow,
-      readOnly: isSubmittedStatus(this._s.formStatus),
-      locale: this.#locale,
-      submitAttempted: all,
-      showAllErrors: all,
-      report: (r) => this.#onReport(r),
-      requestUpdate: () => this.requestUpdate(),
-    };
-  }
-
-  #controller(step: StepId): StepController<ShellContext> | undefined {
-    return step === 'company' ? (this.#company ?? undefined) : this.#objects?.steps[step];
-  }
-
-  #controllers(): StepController<ShellContext>[] {
-    return this._s.steps.flatMap((id) => this.#controller(id) ?? []);
   }
 
   override render(): TemplateResult {
-    return html`<div
-      class="root"
-      part="root"
-      lang=${this.#locale}
-      dir=${localeDir(this.#locale)}
-      ${cssProps(this._theme.vars)}
-    >
-      ${renderHeader(this._theme)} ${renderBody(this.#host)} ${renderSupport(this._theme.supportEmail)}
+    const { locale, theme } = this.runtime.snapshot;
+    return html`<div class="root" part="root" lang=${locale} dir=${localeDir(locale)} ${cssProps(theme.vars)}>
+      ${renderHeader(theme)} ${renderBody(this.runtime)} ${renderSupport(theme.supportEmail)}
     </div>`;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The review's section heads and the later steps' own rules (people, documents, questionnaires): added
- * with the later chunk (shell/later.ts), after form-styles.ts's rules.
+ * with the review chunk (shell/review-submit.ts), after form-styles.ts's rules.
  */
 import { css } from 'lit';
 

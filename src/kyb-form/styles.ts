@@ -2,7 +2,7 @@
  * The styles of `<kyb-form>`'s shell: the frame, header, progress, navigation, buttons, status boxes,
  * loading and error screens. What the steps render is styled by form-styles.ts (fields, with the company
  * step) and, for what only later steps use (cards, lists, danger and link buttons, icons, review,
- * people, documents, questionnaires), by the later styles (step-styles.ts and shell/later.ts).
+ * people, documents, questionnaires), by the later styles (step-styles.ts and shell/review-submit.ts).
  *
  * Every size derives from the element's own base, `--kyb-font-size`, by default the user's own default
  * font size (the CSS `medium` keyword: 16px unless the user chose another in the browser's settings), set

@@ -10,7 +10,7 @@ import { LitElement, type TemplateResult } from 'lit';
 import { DEMO_FLOW, DEMO_THEME } from '../../src/sandbox/fixtures.ts';
 import { formStyles } from '../../src/kyb-form/form-styles.ts';
 import { styles } from '../../src/kyb-form/styles.ts';
-import { laterStyles } from '../../src/kyb-form/shell/later.ts';
+import { stepsAndReviewStyles as laterStyles } from '../../src/kyb-form/shell/review-submit.ts';
 import { renderDropzone, type DropzoneOptions } from '../../src/kyb-form/upload/upload.ts';
 import { accessibleName, visibleText } from './a11y-helpers.ts';
 import { AgeCheckProbe, ageSession, findButton, shadow, waitForState } from './age-helpers.ts';

@@ -7,7 +7,7 @@
 import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
-import { REDIRECT_DELAY_S } from '../../src/age-check/machine-first.ts';
+import { REDIRECT_DELAY_S } from '../../src/age-check/machine-session.ts';
 import type { AgeTokenRequest } from '../../src/api/age.ts';
 import { AgeCheckProbe, BASE, findButton, shadow, waitForState } from './age-helpers.ts';
 

@@ -12,7 +12,7 @@ import { DEMO_KYB_INFO } from '../../src/sandbox/fixtures.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { formatBytes } from '../../src/kyb-form/files.ts';
-import { countryName, formatPercentInput } from '../../src/kyb-form/beneficiaries/state.ts';
+import { countryName, formatPercentInput } from '../../src/kyb-form/beneficiaries/model.ts';
 import { ready, root, setup } from './kyb-form-helpers.ts';
 import { ageRequest } from '../support/age-request.ts';
 

@@ -20,7 +20,7 @@ class BenStepHost extends LitElement {
   info: KybInfo = {};
   flow: Flow | null = null;
   readOnly = false;
-  submitAttempted = false;
+  stepChecked = false;
   reports: SaveReport[] = [];
 
   get ctx(): KybContext {
@@ -31,7 +31,7 @@ class BenStepHost extends LitElement {
       flow: this.flow,
       readOnly: this.readOnly,
       locale: 'en',
-      submitAttempted: this.submitAttempted,
+      stepChecked: this.stepChecked,
       report: (r) => this.reports.push(r),
       requestUpdate: () => this.requestUpdate(),
     };
@@ -393,7 +393,7 @@ describe('kyb beneficiaries step', () => {
     expect(threshold).to.have.length(1);
     expect(threshold[0]!.id).to.equal('ben-add');
     expect(threshold[0]!.message).to.contain('25%');
-    el.submitAttempted = true;
+    el.stepChecked = true;
     el.requestUpdate();
     await el.updateComplete;
     expect(text($(el, '#ben-list-err'))).to.contain('25%');

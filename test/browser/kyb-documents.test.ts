@@ -16,7 +16,7 @@ class DocStepHost extends LitElement {
   formId = '';
   flow: Flow | null = null;
   readOnly = false;
-  submitAttempted = false;
+  stepChecked = false;
   reports: SaveReport[] = [];
 
   get ctx(): KybContext {
@@ -27,7 +27,7 @@ class DocStepHost extends LitElement {
       flow: this.flow,
       readOnly: this.readOnly,
       locale: 'en',
-      submitAttempted: this.submitAttempted,
+      stepChecked: this.stepChecked,
       report: (r) => this.reports.push(r),
       requestUpdate: () => this.requestUpdate(),
     };
@@ -122,7 +122,7 @@ describe('kyb company documents step', () => {
     // Errors show after a submit attempt, linked to the input.
     const cert = byLabel(el, 'Certificate of incorporation');
     expect(cert.getAttribute('aria-invalid')).to.equal('false');
-    el.submitAttempted = true;
+    el.stepChecked = true;
     el.requestUpdate();
     await el.updateComplete;
     expect(cert.getAttribute('aria-invalid')).to.equal('true');
@@ -253,7 +253,7 @@ describe('kyb company documents step', () => {
     expect(ro.step.validate(ro.ctx)).to.deep.equal([]);
     await expect(ro).to.be.accessible();
     const el = await mount(e, { flow, documents: [doc] });
-    el.submitAttempted = true;
+    el.stepChecked = true;
     el.requestUpdate();
     await el.updateComplete;
     await expect(el).to.be.accessible();

@@ -96,7 +96,7 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
       flow: null,
       readOnly: false,
       locale: 'en',
-      submitAttempted: false,
+      stepChecked: false,
       report: () => undefined,
       requestUpdate: () => host.requestUpdate(),
     };
@@ -166,7 +166,7 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
       flow: null,
       readOnly: false,
       locale: 'en',
-      submitAttempted: false,
+      stepChecked: false,
       report: () => undefined,
       requestUpdate: () => host.requestUpdate(),
     };

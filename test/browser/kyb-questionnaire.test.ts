@@ -22,7 +22,7 @@ if (!customElements.get('questionnaire-test-host'))
 
 interface MutableCtx extends KybContext {
   readOnly: boolean;
-  submitAttempted: boolean;
+  stepChecked: boolean;
 }
 
 interface Env {
@@ -75,7 +75,7 @@ async function mount(env: Env, opts: { readOnly?: boolean } = {}): Promise<Mount
     flow: null,
     readOnly: opts.readOnly ?? false,
     locale: 'en',
-    submitAttempted: false,
+    stepChecked: false,
     report: (r) => reports.push(r),
     requestUpdate: () => host?.requestUpdate(),
   };
@@ -700,7 +700,7 @@ describe('kyb-form questionnaires step', function () {
     // a submit attempt shows the untouched required error
     const pickGroup = group(r, 'Pick one');
     expect(pickGroup.querySelector('.field-error')).to.equal(null);
-    m.ctx.submitAttempted = true;
+    m.ctx.stepChecked = true;
     m.el.requestUpdate();
     await settle(m);
     expect(group(r, 'Pick one').querySelector('.field-error')?.textContent).to.contain('Choose an option');
@@ -890,7 +890,7 @@ describe('kyb-form questionnaires step', function () {
     await type(m, byLabel(m.root, 'Contact email'), 'x');
     await leave(m, byLabel(m.root, 'Contact email'));
     await pickFiles(m, byLabel(m.root, 'Files question'), [pdf('a.pdf')]);
-    m.ctx.submitAttempted = true;
+    m.ctx.stepChecked = true;
     m.el.requestUpdate();
     await settle(m);
     await expect(m.el).to.be.accessible();

@@ -12,14 +12,14 @@ import type { KybContext, SaveReport } from '../../src/kyb-form/context.ts';
 import { DocumentsStep } from '../../src/kyb-form/documents/controller.ts';
 import { formatBytes } from '../../src/kyb-form/files.ts';
 import { formStyles } from '../../src/kyb-form/form-styles.ts';
-import { laterStyles } from '../../src/kyb-form/shell/later.ts';
+import { stepsAndReviewStyles } from '../../src/kyb-form/shell/review-submit.ts';
 import { styles } from '../../src/kyb-form/styles.ts';
 import { acceptText, orList } from '../../src/kyb-form/upload/upload.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 
 class UploadHost extends LitElement {
-  static override styles = [styles, formStyles, laterStyles];
+  static override styles = [styles, formStyles, stepsAndReviewStyles];
   step!: DocumentsStep;
   client!: KybClient;
   formId = '';
@@ -35,7 +35,7 @@ class UploadHost extends LitElement {
       flow: this.flow,
       readOnly: this.readOnly,
       locale: 'en',
-      submitAttempted: false,
+      stepChecked: false,
       report: (r) => this.reports.push(r),
       requestUpdate: () => this.requestUpdate(),
     };

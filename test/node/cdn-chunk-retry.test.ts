@@ -1,6 +1,6 @@
 /**
  * A chunk that cannot be downloaded, in the built CDN bundle (real Chromium, the sandbox over loopback):
- * `<kyb-form>`'s form objects and later steps' controllers are a chunk of their own (shell/objects.ts),
+ * `<kyb-form>`'s form objects and later steps' controllers are a chunk of their own (runtime/objects.ts),
  * loaded once a form exists. When it fails, the next step shows the failure with "Try again", `kyb-error`
  * fires, and "Try again" opens the step once the chunk can be downloaded. Nothing typed is lost.
  */

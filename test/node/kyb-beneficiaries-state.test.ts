@@ -19,7 +19,7 @@ import {
   validateDraft,
   type BeneficiaryConfig,
   type BeneficiaryDraft,
-} from '../../src/kyb-form/beneficiaries/state.ts';
+} from '../../src/kyb-form/beneficiaries/model.ts';
 import {
   companySlots,
   missingRequired,
@@ -28,7 +28,7 @@ import {
   safeDocumentUrl,
   splitFilename,
   docTypeLabel,
-} from '../../src/kyb-form/documents/state.ts';
+} from '../../src/kyb-form/documents/model.ts';
 
 const flow = (over: Record<string, unknown> = {}) =>
   Flow.parse({
@@ -573,7 +573,7 @@ describe('documents state', () => {
 
 describe('uniqueById (lists the service returned)', () => {
   it('keeps the first of repeated ids, in order', async () => {
-    const { uniqueById } = await import('../../src/kyb-form/state.ts');
+    const { uniqueById } = await import('../../src/kyb-form/form-reducer.ts');
     const doc = (id: string, name: string) => ({ id, name });
     const list = [
       doc('a', '1'),

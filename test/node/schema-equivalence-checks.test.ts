@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { Base64, int, intRange, orCatch } from '../../src/api/common.ts';
 import { CaptureSession } from '../../src/api/age-capture.ts';
 import { ChoiceKey, customValueSchema } from '../../src/api/kyb-company.ts';
-import { FormStatus, KybFormMeta } from '../../src/api/kyb-first.ts';
+import { FormStatus, KybFormMeta } from '../../src/api/kyb-form-summary.ts';
 import { AnswerValue, answerValueSchema } from '../../src/api/kyb.ts';
 import { same, whole } from '../support/equivalence.ts';
 

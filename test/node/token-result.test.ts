@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readTokenResult } from '../../src/kyb-form/token-result.ts';
-import { TokenSession } from '../../src/kyb-form/shell/session.ts';
+import { TokenSession } from '../../src/kyb-form/runtime/session.ts';
 import type { TokenProvider } from '../../src/index.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { KybClient } from '../../src/api/kyb-client.ts';

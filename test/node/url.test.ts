@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { insecureApiBase, isLoopbackHost, safeServiceUrl } from '../../src/api/url.ts';
 import { safeRedirect } from '../../src/age-check/machine.ts';
-import { safeDocumentUrl } from '../../src/kyb-form/documents/state.ts';
+import { safeDocumentUrl } from '../../src/kyb-form/documents/model.ts';
 import { safeFileHref } from '../../src/kyb-form/questionnaire/answers-state.ts';
 import { isSafeUrl } from '../../src/theme/index.ts';
 

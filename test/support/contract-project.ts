@@ -20,7 +20,7 @@ import {
   emptyDraft,
   patchBody,
   type BeneficiaryDraft,
-} from '../../src/kyb-form/beneficiaries/state.ts';
+} from '../../src/kyb-form/beneficiaries/model.ts';
 import { buildPayload } from '../../src/kyb-form/questionnaire/answers-state.ts';
 import { uploadFilename } from '../../src/kyb-form/files.ts';
 import { DEMO_FLOW } from '../../src/sandbox/fixtures.ts';

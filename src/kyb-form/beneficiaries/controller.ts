@@ -35,7 +35,7 @@ import {
   type BeneficiaryDraft,
   type DraftErrors,
   type DraftField,
-} from './state.ts';
+} from './model.ts';
 import { addMessages } from '../../i18n/index.ts';
 import { messages as documentsMessages } from '../../i18n/generated/kyb-documents/index.ts';
 import { messages as beneficiariesMessages } from '../../i18n/generated/kyb-beneficiaries/index.ts';
@@ -326,7 +326,7 @@ export class BeneficiariesStep implements StepController {
     }
     const cfg = beneficiaryConfig(ctx.flow);
     const editable = !ctx.readOnly && !cfg.readOnly;
-    const problems = ctx.submitAttempted
+    const problems = ctx.stepChecked
       ? listMessages(this.#list, cfg, ctx.locale, (id) => this.#documents.loaded(id)).filter(
           (p) => p.kind !== 'document',
         )
@@ -463,7 +463,7 @@ export class BeneficiariesStep implements StepController {
     const d = this.#draft;
     if (!d) return html``;
     const errors = this.#errors(ctx, cfg);
-    const submit = ctx.submitAttempted || this.#saveAttempted;
+    const submit = ctx.stepChecked || this.#saveAttempted;
     const parent = d.parent ? this.#list.find((b) => b.id === d.parent) : undefined;
     const ownerOf = parent ? beneficiaryName(parent) : null;
     const t = cfg.threshold !== null ? formatPct(cfg.threshold, ctx.locale) : null;

@@ -10,11 +10,11 @@ import { msg, str } from '@lit/localize';
 import { uploadTypeFor } from '../../api/document-types.ts';
 import type { Beneficiary, KybDocument } from '../../api/kyb.ts';
 import type { KybContext } from '../context.ts';
-import { uniqueById } from '../state.ts';
+import { uniqueById } from '../form-reducer.ts';
 import { errorMessage } from '../documents/errors.ts';
-import { docTypeLabel } from '../documents/state.ts';
+import { docTypeLabel } from '../documents/model.ts';
 import { DocumentSet } from '../documents/uploader.ts';
-import { applicantOf, beneficiaryName, type BeneficiaryConfig } from './state.ts';
+import { applicantOf, beneficiaryName, type BeneficiaryConfig } from './model.ts';
 
 type DocLoad = { status: 'loading' } | { status: 'loaded' } | { status: 'error'; message: string };
 
@@ -122,7 +122,7 @@ export class BeneficiaryDocuments {
     const slotId = `${key}-upload`;
     const missing = required.filter((r) => r.required && !set.docs.some((d) => d.type === r.docType));
     const types = [...required].sort((a, c) => Number(missing.includes(c)) - Number(missing.includes(a)));
-    const showMissing = ctx.submitAttempted && load.status === 'loaded' && missing.length > 0;
+    const showMissing = ctx.stepChecked && load.status === 'loaded' && missing.length > 0;
     const withDescriptions = ctx.flow !== null && required.length > 0;
     const canUpload = load.status === 'loaded' && required.length > 0;
     return html`<div

@@ -23,7 +23,7 @@ import {
   type DraftField,
   type InfoFieldDef,
   type InfoType,
-} from './state.ts';
+} from './model.ts';
 
 export const FORM = 'ben-f';
 

@@ -10,7 +10,7 @@ import { msg, str } from '@lit/localize';
 import type { Beneficiary, KybDocument } from '../../api/kyb.ts';
 import type { FieldIssue } from '../context.ts';
 import { customDraftText } from '../custom-fields.ts';
-import { docTypeLabel } from '../documents/state.ts';
+import { docTypeLabel } from '../documents/model.ts';
 import { countryName, formatDate, formatNumber } from '../format.ts';
 import {
   customSummaryValue,
@@ -27,7 +27,7 @@ import {
   typeLabel,
   type BeneficiaryConfig,
   type InfoFieldDef,
-} from './state.ts';
+} from './model.ts';
 
 export interface DocsState {
   status: 'loading' | 'loaded' | 'error';

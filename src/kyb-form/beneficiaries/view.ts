@@ -5,7 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { Beneficiary, KybDocument } from '../../api/kyb.ts';
-import { docTypeLabel } from '../documents/state.ts';
+import { docTypeLabel } from '../documents/model.ts';
 import { formatNumber } from '../format.ts';
 import {
   beneficiaryName,
@@ -14,7 +14,7 @@ import {
   typeLabel,
   typeShortLabel,
   type BeneficiaryConfig,
-} from './state.ts';
+} from './model.ts';
 
 export const formatPct = (n: number, locale: string) => formatNumber(n, locale, 2);
 

@@ -8,9 +8,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
 import { ApiError, newIdempotencyKey } from '../../api/http.ts';
-import type { KybFormClient } from '../../api/kyb-form-client.ts';
+import type { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
-import type { KybFormFirst } from '../../api/kyb-first.ts';
+import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
 import type { FieldIssue, SaveState, ShellContext, StepController } from '../context.ts';
 import { LateWrites } from '../late-writes.ts';
 import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
@@ -31,10 +31,10 @@ import {
 } from './model.ts';
 
 export interface CompanyStepInit {
-  client: KybFormClient;
+  client: KybCoreClient;
   flow: Flow | null;
   /** The form as listed, or null when none exists yet (the step creates it). */
-  form: KybFormFirst | null;
+  form: KybFormSummary | null;
   /** Called once the form was created. */
   onCreated?: (form: KybForm) => void;
   /** Debounce of saves while typing, default 700 ms. */
@@ -153,7 +153,7 @@ export { fieldId } from './model.ts';
 export class CompanyStep implements StepController<ShellContext> {
   readonly defs: FieldDef[];
   readonly feedback = new FeedbackTracker();
-  #client: KybFormClient;
+  #client: KybCoreClient;
   #draft: Record<string, string>;
   #base: CompanyWrite;
   #lastSent: string;
@@ -371,9 +371,9 @@ export class CompanyStep implements StepController<ShellContext> {
   }
 
   /** The visible error of a field under the feedback rule, or null. */
-  #shownIssue(def: FieldDef, submitAttempted: boolean): string | null {
+  #shownIssue(def: FieldDef, stepChecked: boolean): string | null {
     if (def.readOnly) return null;
-    if (!this.feedback.shows(def.draftKey, submitAttempted)) return null;
+    if (!this.feedback.shows(def.draftKey, stepChecked)) return null;
     const { issue } = parseField(def, this.#draft[def.draftKey] ?? '');
     return issue ? issueMessage(issue) : null;
   }
@@ -475,7 +475,7 @@ export class CompanyStep implements StepController<ShellContext> {
       ${flowDescription ? html`<p class="step-description" part="step-description">${flowDescription}</p>` : nothing}
       <p class="hint">${msg('Fields marked with * are required.')}</p>
       ${this.defs.map((def) => {
-        const error = this.#shownIssue(def, ctx.submitAttempted);
+        const error = this.#shownIssue(def, ctx.stepChecked);
         const text = this.#draft[def.draftKey] ?? '';
         const fixed = def.readOnly || ctx.readOnly;
         // Hints on how to type a value do not apply to a value that cannot be changed.

@@ -19,7 +19,7 @@ import {
   GENERIC_COMPANY_DOC_TYPES,
   missingRequired,
   type DocSlot,
-} from './state.ts';
+} from './model.ts';
 import { addMessages } from '../../i18n/index.ts';
 import { messages as documentsMessages } from '../../i18n/generated/kyb-documents/index.ts';
 
@@ -69,7 +69,7 @@ export class DocumentsStep implements StepController {
         const id = slotId(slot, i);
         const label = docTypeLabel(slot.docType);
         const docs = this.#set.docsOfType(slot.docType);
-        const error = ctx.submitAttempted && missing.has(slot.docType) ? msg('Upload this document.') : null;
+        const error = ctx.stepChecked && missing.has(slot.docType) ? msg('Upload this document.') : null;
         return html`<section
           class="doc-group"
           part="document-group"

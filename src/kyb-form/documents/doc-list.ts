@@ -17,7 +17,7 @@ import { describedBy, renderField, FocusMover } from '../field.ts';
 import { renderFileCard } from '../upload/upload.ts';
 import { errorMessage } from './errors.ts';
 import type { DocumentApi } from './uploader.ts';
-import { docTypeLabel, renameProblem, renamedFilename, safeDocumentUrl, splitFilename } from './state.ts';
+import { docTypeLabel, renameProblem, renamedFilename, safeDocumentUrl, splitFilename } from './model.ts';
 
 /** What the list needs from its document set. */
 export interface DocListHost {

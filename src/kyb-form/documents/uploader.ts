@@ -34,7 +34,7 @@ import { Previews, renderDropzone, renderFileCard } from '../upload/upload.ts';
 import { firstAndCopies, unclear } from '../write-copies.ts';
 import { DocumentList, type ListOptions } from './doc-list.ts';
 import { errorMessage } from './errors.ts';
-import { docTypeLabel } from './state.ts';
+import { docTypeLabel } from './model.ts';
 
 /** An upload before its type is mapped to a published document type. */
 export type DocumentDraft = Omit<DocumentUpload, 'type'> & { type: string };

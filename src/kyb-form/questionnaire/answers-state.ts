@@ -35,14 +35,7 @@ const STRING_TYPES: ReadonlySet<QuestionType> = new Set<QuestionType>([
   'RADIO',
 ]);
 
-/** Types whose value is an array of keys. */
-const KEY_ARRAY_TYPES: ReadonlySet<QuestionType> = new Set<QuestionType>(['SELECT_MULTI', 'COUNTRY_MULTI']);
-
 export const hasChoices = (q: Pick<Question, 'choices'>) => (q.choices ?? []).length > 0;
-
-/** Whether the question's value is an array of choice (or country) keys. */
-export const isKeyArrayType = (q: Pick<Question, 'type' | 'choices'>) =>
-  KEY_ARRAY_TYPES.has(q.type) || (q.type === 'CHECKBOX' && hasChoices(q));
 
 /** Whether the question is a single yes/no checkbox (value boolean). */
 export const isSingleCheckbox = (q: Pick<Question, 'type' | 'choices'>) =>

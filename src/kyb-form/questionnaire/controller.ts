@@ -249,7 +249,7 @@ export class QuestionnairesStep implements StepController {
       budget.out += n - count;
       if (count > 0) shown.push({ sec, count });
     }
-    const { readOnly, submitAttempted, locale } = ctx;
+    const { readOnly, stepChecked, locale } = ctx;
     // Groups, not region landmarks: questionnaires and sections may repeat a title (axe landmark-unique).
     return html`<section
       class="questionnaire"
@@ -267,7 +267,7 @@ export class QuestionnairesStep implements StepController {
         shown,
         (s) => s.sec.headingId,
         ({ sec, count }) =>
-          guard([sec.version, count, readOnly, submitAttempted, locale], () =>
+          guard([sec.version, count, readOnly, stepChecked, locale], () =>
             this.#renderSection(sec, count, ctx),
           ),
       )}
@@ -277,7 +277,7 @@ export class QuestionnairesStep implements StepController {
   /** The section with its first `count` visible questions. */
   #renderSection(sec: SecState, count: number, ctx: KybContext): TemplateResult {
     const s = sec.section;
-    const { readOnly, submitAttempted, locale } = ctx;
+    const { readOnly, stepChecked, locale } = ctx;
     return html`<section
       class="section"
       part="section"
@@ -290,11 +290,11 @@ export class QuestionnairesStep implements StepController {
         count < sec.visible.length ? sec.visible.slice(0, count) : sec.visible,
         (r) => r.uid,
         (r) =>
-          guard([r.version, readOnly, submitAttempted, locale], () =>
+          guard([r.version, readOnly, stepChecked, locale], () =>
             renderQuestion(r, {
               readOnly,
               locale,
-              error: this.#errorOf(r, submitAttempted),
+              error: this.#errorOf(r, stepChecked),
               fileInfo: this.#files.info,
               setValue: this.#setChosen,
             }),
@@ -303,9 +303,9 @@ export class QuestionnairesStep implements StepController {
     </section>`;
   }
 
-  #errorOf(rec: QRec, submitAttempted: boolean): string | null {
+  #errorOf(rec: QRec, stepChecked: boolean): string | null {
     if (rec.fileError) return rec.fileError;
-    if (!rec.problem || !this.#tracker.shows(rec.id, submitAttempted)) return null;
+    if (!rec.problem || !this.#tracker.shows(rec.id, stepChecked)) return null;
     return problemMessage(rec.problem, rec.question);
   }
 

@@ -5,7 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { ThemeStyles } from '../../theme/index.ts';
-import type { ErrorInfo } from '../state.ts';
+import type { ErrorInfo } from '../form-reducer.ts';
 import { errorText } from './texts.ts';
 
 export function renderSkeleton(label: string): TemplateResult {

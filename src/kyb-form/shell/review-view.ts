@@ -1,6 +1,6 @@
 /**
  * The review step as the shell renders it: a section per step (the company's rows are built here), the
- * submit error, server problems. Part of the later chunk (later.ts): it loads after the first screen.
+ * submit error, server problems. Part of the review chunk (review-submit.ts): it loads after the first screen.
  */
 import type { TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
@@ -14,8 +14,8 @@ import {
   type SummaryValue,
 } from '../review/summary-list.ts';
 import { countryName } from '../format.ts';
-import type { ErrorInfo, KybState } from '../state.ts';
-import { serverIssues } from './submit.ts';
+import type { ErrorInfo, KybState } from '../form-reducer.ts';
+import { serverIssues } from '../runtime/submit.ts';
 import { stepTitle } from './texts.ts';
 
 /** Why the last submit did not go through (null when it did, or when field problems explain it). */

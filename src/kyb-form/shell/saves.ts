@@ -1,6 +1,6 @@
 /** The save reports of the steps: one state per saving thing, and what the element announces. */
 import type { SaveReport, SaveState } from '../context.ts';
-import { errorInfo, type ErrorInfo } from '../state.ts';
+import { errorInfo, type ErrorInfo } from '../form-reducer.ts';
 
 export class SaveLog {
   readonly #saves = new Map<string, SaveReport>();

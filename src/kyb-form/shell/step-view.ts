@@ -4,7 +4,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import type { FieldIssue, SaveState, StepId } from '../context.ts';
-import { canOpen, type KybState } from '../state.ts';
+import { canOpen, type KybState } from '../form-reducer.ts';
 import { renderNav, renderSaveStatus, renderStepSummary } from './chrome.ts';
 import { renderProgress } from './progress.ts';
 import { progressReason, stepTitle } from './texts.ts';

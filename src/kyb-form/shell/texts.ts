@@ -4,7 +4,7 @@
  */
 import { msg, str } from '@lit/localize';
 import type { SaveState, StepId } from '../context.ts';
-import type { ErrorInfo } from '../state.ts';
+import type { ErrorInfo } from '../form-reducer.ts';
 
 export function stepTitle(step: StepId): string {
   switch (step) {

@@ -1,7 +1,8 @@
 /**
- * What `<kyb-form>` needs only after its first screen: the review step and the submit, and the styles of
- * the review and of the upload controls (documents, questionnaires, people). A chunk of its own, fetched
- * when the browser is idle after the first screen, or at once when the review opens.
+ * The review step and the submit, with the styles of the review and of the steps after the company step
+ * (their shared rules and the upload controls of documents, questionnaires, people). A chunk of its own
+ * (chunks.ts loadReview), fetched when the browser is idle after the first screen, or at once when the
+ * review opens.
  */
 import { css } from 'lit';
 import { renderSummaryList } from '../review/summary-list.ts';
@@ -11,11 +12,11 @@ import { uploadStyles } from '../upload/styles.ts';
 import { countryMultiStyles } from '../controls/country-multi-styles.ts';
 
 export { renderReviewView } from './review-view.ts';
-export { submitForm } from './submit.ts';
+export { submitForm } from '../runtime/submit.ts';
 export { renderSummaryList };
 
 /** The later steps' shared rules, the upload controls', the review's and the steps' own styles, added after form-styles.ts's. */
-export const laterStyles = css`
+export const stepsAndReviewStyles = css`
   ${laterBaseStyles}
   ${uploadStyles}
   ${countryMultiStyles}

@@ -5,8 +5,8 @@
  * and waits for the page to set a new `token` (see `kyb-session-expired`).
  */
 import { ApiError } from '../../api/http.ts';
-import type { ErrorInfo } from '../state.ts';
-import type { TokenProvider } from './types.ts';
+import type { ErrorInfo } from '../form-reducer.ts';
+import type { TokenProvider } from '../shell/types.ts';
 import { readTokenResult } from '../token-result.ts';
 
 /**

@@ -199,7 +199,7 @@ export function loadHttpError(
  * The machine's first-screen part: loading, consent, load errors and expiry. Every other (state, event)
  * pair is left unchanged here; the whole machine is `transition` (machine.ts), which falls back on this.
  */
-export function firstTransition(state: MachineState, event: MachineEvent): MachineState {
+export function sessionTransition(state: MachineState, event: MachineEvent): MachineState {
   const name = state.name;
   // Expiry ends everything that is not already final.
   if (event.type === 'EXPIRED')
@@ -220,4 +220,18 @@ export function firstTransition(state: MachineState, event: MachineEvent): Machi
     default:
       return state;
   }
+}
+
+/**
+ * The key of the screen shown: the machine's state, or hosted mode's step. When it changes, the focus
+ * moves to the new heading if it was inside the element (or in the hosted frame, now gone).
+ */
+export function screenKey(hosted: boolean, hostedStep: string | undefined, machine: string): string {
+  return hosted ? `hosted:${hostedStep ?? 'consent'}` : machine;
+}
+
+/** Whether the expiry clock runs: while a session runs, or while a redirect notice counts down. */
+export function clockWanted(connected: boolean, m: MachineState, redirectAt: number): boolean {
+  if (!connected) return false;
+  return (m.session !== null && !TERMINAL.has(m.name) && m.name !== 'error') || redirectAt > 0;
 }

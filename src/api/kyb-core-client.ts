@@ -19,8 +19,8 @@ export const kybSchemas: () => Promise<KybSchemas> = chunkLoader(
   'The KYB schemas could not be downloaded.',
 );
 /** The first screen's schemas (info, forms as listed): a smaller chunk than `kybSchemas`. */
-export const firstSchemas: () => Promise<typeof import('./kyb-first.ts')> = chunkLoader(
-  () => import('./kyb-first.ts'),
+export const summarySchemas: () => Promise<typeof import('./kyb-form-summary.ts')> = chunkLoader(
+  () => import('./kyb-form-summary.ts'),
   'The KYB schemas could not be downloaded.',
 );
 /** A loader of one response schema, for `RequestOptions.loadSchema`. */
@@ -45,7 +45,7 @@ export type Signal = {
 export type Create = Signal & { idempotencyKey?: string | undefined };
 export const enc = encodeURIComponent;
 
-export class KybFormClient {
+export class KybCoreClient {
   readonly http: HttpClient;
 
   /** From options, or `{http}`: a client over another one's transport (same token, renewal, timeouts). */
@@ -62,15 +62,15 @@ export class KybFormClient {
   }
 
   info(o: Signal = {}) {
-    return this.http.get('/kyb/info/', { loadSchema: () => firstSchemas().then((s) => s.KybInfo), ...o });
+    return this.http.get('/kyb/info/', { loadSchema: () => summarySchemas().then((s) => s.KybInfo), ...o });
   }
   listForms(o: Signal = {}) {
     return this.http.get('/kyb/forms/', { loadSchema: schema('KybFormList'), ...o });
   }
-  /** The forms as the first screen reads them (id, company, status): the smaller schema of kyb-first.ts. */
-  listFormsFirst(o: Signal = {}) {
+  /** The forms as the first screen reads them (id, company, status): the smaller schema of kyb-form-summary.ts. */
+  listFormSummaries(o: Signal = {}) {
     return this.http.get('/kyb/forms/', {
-      loadSchema: () => firstSchemas().then((s) => s.KybFormFirstList),
+      loadSchema: () => summarySchemas().then((s) => s.KybFormSummaryList),
       ...o,
     });
   }

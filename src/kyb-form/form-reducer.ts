@@ -159,8 +159,8 @@ export function canOpen(state: KybState, step: StepId): boolean {
   return state.reached.some((r) => state.steps.indexOf(r) >= j);
 }
 
-/** Whether a step shows all of its errors (Continue was pressed on it, or a submit was attempted). */
-export const showsAllErrors = (state: KybState, step: StepId) =>
+/** Whether a step was checked (Continue pressed on it, or a submit attempted): then all of its errors show. */
+export const isStepChecked = (state: KybState, step: StepId) =>
   state.submitAttempted || state.checkedSteps.includes(step);
 
 export function reduce(state: KybState, action: KybAction): KybState {

@@ -4,7 +4,7 @@
  */
 import { css } from 'lit';
 
-export const laterStyles = css`
+export const screenStyles = css`
   :host {
     --_success: var(--age-check-color-success, #166534);
     --_offset: var(--age-check-viewport-offset, 0px);

@@ -22,10 +22,10 @@ export const KybFormMeta = z.object({
 });
 
 /** A listed form as the first screen reads it: id, company and status (other members are dropped). */
-export const KybFormFirst = z.object({
+export const KybFormSummary = z.object({
   id: Id,
   company: orElse(Company, {}),
   meta: orElse(KybFormMeta, { status: 'PENDING', approvalStatus: null }),
 });
-export type KybFormFirst = z.infer<typeof KybFormFirst>;
-export const KybFormFirstList = z.array(KybFormFirst);
+export type KybFormSummary = z.infer<typeof KybFormSummary>;
+export const KybFormSummaryList = z.array(KybFormSummary);

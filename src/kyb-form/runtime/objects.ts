@@ -2,24 +2,19 @@
  * The form's objects and the controllers of the steps after the company step: round trips 2
  * (beneficiaries, documents, questionnaires) and 3 (answers), and the steps' code, which is not waited
  * for: it loads when the browser is idle after the first screen, or at once when the user goes to the
- * step (which shows a placeholder meanwhile). One instance per form and load; `dispose()` ends it. A
- * chunk of its own (steps.ts loadObjects): the first screen of a new form does not need it.
+ * step (which shows a placeholder meanwhile). One instance per form and load, made by the runtime;
+ * `dispose()` ends it. A chunk of its own (chunks.ts loadObjects): the first screen of a new form does
+ * not need it.
  */
 import type { TemplateResult } from 'lit';
 import { KybClient } from '../../api/kyb-client.ts';
-import type { KybFormClient } from '../../api/kyb-form-client.ts';
+import type { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { Answers, Flow, Questionnaire } from '../../api/kyb.ts';
 import type { KybContext, ShellContext, StepController, StepId } from '../context.ts';
-import { errorInfo, uniqueById, type ErrorInfo, type KybAction, type KybState } from '../state.ts';
+import { errorInfo, uniqueById, type ErrorInfo } from '../form-reducer.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
-import { isLazyStep, loadStep, type LazyStep, type StepData, type StepFactory } from './steps.ts';
-
-export interface ObjectsHost {
-  state(): KybState;
-  dispatch(action: KybAction): void;
-  emitError(kind: string, info: ErrorInfo): void;
-  requestUpdate(): void;
-}
+import { isObjectStep, loadStep, type ObjectStep, type StepData, type StepFactory } from '../chunks.ts';
+import type { KybRuntime } from './runtime.ts';
 
 const noop = () => undefined;
 
@@ -38,15 +33,15 @@ export class FormObjects {
   /** Settles once the number of steps is known (the questionnaires' list answered or failed). */
   stepsKnown: Promise<void> = Promise.resolve();
   readonly #data: Partial<StepData> = {};
-  readonly #factories: { [K in LazyStep]?: StepFactory<K> } = {};
+  readonly #factories: { [K in ObjectStep]?: StepFactory<K> } = {};
   readonly #abort = new AbortController();
   #cancelIdle: () => void = noop;
-  readonly #host: ObjectsHost;
+  readonly #rt: KybRuntime;
   readonly #formId: string;
   readonly #flow: Flow | null;
 
-  constructor(host: ObjectsHost, client: KybFormClient, formId: string, flow: Flow | null) {
-    this.#host = host;
+  constructor(runtime: KybRuntime, client: KybCoreClient, formId: string, flow: Flow | null) {
+    this.#rt = runtime;
     this.client = new KybClient({ http: client.http });
     this.#formId = formId;
     this.#flow = flow;
@@ -67,17 +62,17 @@ export class FormObjects {
     const formId = this.#formId;
     const flow = this.#flow;
     const signal = this.#abort.signal;
-    const host = this.#host;
-    const wants = (step: StepId) => host.state().steps.includes(step);
+    const rt = this.#rt;
+    const wants = (step: StepId) => rt.state.steps.includes(step);
     const listed = (early ?? client.listQuestionnaires(formId, { signal })).then(
       (all) => {
         const list = uniqueById<Questionnaire>(all);
-        if (this.#live) host.dispatch({ type: 'steps-known', flow, questionnaireCount: list.length });
+        if (this.#live) rt.dispatch({ type: 'steps-known', flow, questionnaireCount: list.length });
         return list;
       },
       (err: unknown) => {
         // The questionnaires step stays (or appears) and shows the error with "Try again".
-        if (this.#live) host.dispatch({ type: 'questionnaires-failed', flow });
+        if (this.#live) rt.dispatch({ type: 'questionnaires-failed', flow });
         throw err;
       },
     );
@@ -91,7 +86,7 @@ export class FormObjects {
       if (!this.#live) return;
       this.#data.beneficiaries ??= { beneficiaries: uniqueById(beneficiaries) };
       this.#data.documents ??= { documents: uniqueById(documents) };
-      host.dispatch({ type: 'objects-loaded', flow, questionnaireCount: questionnaires.length });
+      rt.dispatch({ type: 'objects-loaded', flow, questionnaireCount: questionnaires.length });
       if (questionnaires.length > 0 && !this.#data.questionnaires) {
         const list = await Promise.all(
           questionnaires.map((q) => client.getAnswers(formId, q.id, { signal })),
@@ -104,14 +99,14 @@ export class FormObjects {
       this.#instantiate();
       this.#cancelIdle();
       this.#cancelIdle = whenIdle(() => {
-        for (const step of host.state().steps) if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
+        for (const step of rt.state.steps) if (isObjectStep(step)) void this.ensureModule(step).catch(noop);
       });
     } catch (err) {
       if (!this.#live) return;
       const info = errorInfo(err);
       this.error = info;
-      host.emitError(info.cause, info);
-      host.requestUpdate();
+      rt.emitError(info.cause, info);
+      rt.host.requestUpdate();
     }
   }
 
@@ -119,14 +114,14 @@ export class FormObjects {
   #instantiate() {
     const { beneficiaries, documents, questionnaires } = this.#factories;
     const d = this.#data;
-    const has = (step: StepId) => this.#host.state().steps.includes(step) && !this.steps[step];
+    const has = (step: StepId) => this.#rt.state.steps.includes(step) && !this.steps[step];
     if (has('beneficiaries') && beneficiaries && d.beneficiaries)
       this.steps.beneficiaries = this.#shell(beneficiaries(d.beneficiaries));
     if (has('documents') && documents && d.documents)
       this.steps.documents = this.#shell(documents(d.documents));
     if (has('questionnaires') && questionnaires && d.questionnaires)
       this.steps.questionnaires = this.#shell(questionnaires(d.questionnaires));
-    this.#host.requestUpdate();
+    this.#rt.host.requestUpdate();
   }
 
   /**
@@ -155,16 +150,16 @@ export class FormObjects {
   }
 
   /** Loads a step's code (once); a failure shows in the step with "Try again". */
-  async ensureModule(step: LazyStep): Promise<void> {
+  async ensureModule(step: ObjectStep): Promise<void> {
     if (this.#factories[step]) return;
     try {
       const factory = await loadStep(step);
-      (this.#factories as Record<LazyStep, unknown>)[step] = factory;
+      (this.#factories as Record<ObjectStep, unknown>)[step] = factory;
       if (this.#live) this.#instantiate();
     } catch (err) {
-      if (this.#live && this.#host.state().current === step) {
+      if (this.#live && this.#rt.state.current === step) {
         this.error = errorInfo(err);
-        this.#host.requestUpdate();
+        this.#rt.host.requestUpdate();
       }
       throw err;
     }
@@ -172,18 +167,18 @@ export class FormObjects {
 
   /** A step's controller once its data and code are there (undefined when they could not load). */
   async ensureStep(step: StepId): Promise<StepController<ShellContext> | undefined> {
-    if (isLazyStep(step)) await Promise.all([this.loaded, this.ensureModule(step).catch(noop)]);
+    if (isObjectStep(step)) await Promise.all([this.loaded, this.ensureModule(step).catch(noop)]);
     return this.steps[step];
   }
 
   /** Tries the failed load (or the step's code) again. */
   retry(): void {
-    const step = this.#host.state().current;
+    const step = this.#rt.state.current;
     this.error = null;
-    if (!this.#host.state().objectsLoaded || (step === 'questionnaires' && !this.#data.questionnaires))
+    if (!this.#rt.state.objectsLoaded || (step === 'questionnaires' && !this.#data.questionnaires))
       this.load();
-    if (isLazyStep(step)) void this.ensureModule(step).catch(noop);
-    this.#host.requestUpdate();
+    if (isObjectStep(step)) void this.ensureModule(step).catch(noop);
+    this.#rt.host.requestUpdate();
   }
 
   dispose(): void {

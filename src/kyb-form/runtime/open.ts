@@ -1,0 +1,35 @@
+/**
+ * Round trip 1 of `<kyb-form>`: the form's info and its form (if any), with the company step's code and
+ * styles (and the theme's, when the info has a theme). They download in parallel with the info (no extra
+ * round trip), so the first request does not wait for them. The review, the submit and the later steps'
+ * styles load after the first screen (chunks.ts).
+ */
+import type { KybCoreClient } from '../../api/kyb-core-client.ts';
+import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
+import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
+import { loadScreens, loadTheme, type Screens, type ThemeModule } from '../chunks.ts';
+
+/**
+ * The info, the form as listed, the screens' code and the theme's. The questionnaires decide the number of
+ * steps: they are asked for as soon as the form's id is known (`early`).
+ */
+export async function openForm(
+  client: KybCoreClient,
+  signal: AbortSignal,
+): Promise<{
+  info: KybInfo;
+  form: KybFormSummary | null;
+  screens: Screens;
+  theme: ThemeModule | null;
+  early: Promise<Questionnaire[]>;
+}> {
+  // Read with the first screen's schema (id, company, status): the full one loads after the first screen.
+  const forms = client.listFormSummaries({ signal });
+  const early = forms.then((f) => (f[0] ? client.listQuestionnaires(f[0].id, { signal }) : []));
+  early.catch(() => undefined);
+  const info = client.info({ signal });
+  const theme = info.then((i) => (i.theme ? loadTheme() : null));
+  theme.catch(() => undefined);
+  const [i, list, screens, t] = await Promise.all([info, forms, loadScreens(), theme]);
+  return { info: i, form: list[0] ?? null, screens, theme: t, early };
+}
