@@ -15,7 +15,7 @@ import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
 import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
-import { unclear } from '../write-copies.ts';
+import { unclear } from '../saving/write-copies.ts';
 import { BeneficiaryDocuments } from './documents.ts';
 import { findCreated } from './reconcile.ts';
 import { formatPct, listMessages, renderDetails, thresholdText } from './view.ts';

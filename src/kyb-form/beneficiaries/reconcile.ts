@@ -5,7 +5,7 @@
  */
 import type { Beneficiary, BeneficiaryCreate } from '../../api/kyb.ts';
 import type { KybContext } from '../context.ts';
-import { firstAndCopies } from '../write-copies.ts';
+import { firstAndCopies } from '../saving/write-copies.ts';
 
 /**
  * The beneficiaries the service has that were not `known` when the create's first attempt began, with

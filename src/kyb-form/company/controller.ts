@@ -12,7 +12,7 @@ import type { KybFormClient } from '../../api/kyb-form-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { KybFormFirst } from '../../api/kyb-first.ts';
 import type { FieldIssue, SaveState, ShellContext, StepController } from '../context.ts';
-import { LateWrites } from '../late-writes.ts';
+import { LateWrites } from '../saving/late-writes.ts';
 import { isGroupType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';

@@ -12,7 +12,7 @@ import type { KybContext, SaveState } from '../context.ts';
 import { buildPayload } from './answers-state.ts';
 import type { QRec } from './controls.ts';
 import { adoptUrls, hasUploadedFiles } from './file-answers.ts';
-import { LateWrites } from '../late-writes.ts';
+import { LateWrites } from '../saving/late-writes.ts';
 
 /** Debounce after typing before a save. */
 export const SAVE_DEBOUNCE_MS = 700;
