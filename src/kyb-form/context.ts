@@ -81,6 +81,8 @@ export interface StepController<C extends ShellContext = KybContext> {
   flush(ctx: C): Promise<void>;
   /** Whether something is not yet saved. */
   readonly dirty: boolean;
+  /** The user's changes that cannot be saved as they are (a value failing its check): shown as not saved. */
+  readonly held?: number;
   /** Whether an inline form (add / edit) is open: its input is not saved until the user saves it. */
   readonly editing?: boolean;
 }

@@ -149,6 +149,9 @@ export class FormObjects {
       get editing() {
         return step.editing;
       },
+      get held() {
+        return step.held;
+      },
       ...(summary ? { summary: (c: ShellContext) => summary(ctx(c)) } : {}),
       dispose: () => step.dispose?.(),
     };

@@ -165,6 +165,7 @@ export function renderBody(h: ViewHost): TemplateResult {
     issues: checked ? (h.controller(step)?.validate(ctx) ?? []) : [],
     saveState: h.saveState(),
     editing: h.controllers().some((c) => c.editing === true),
+    held: h.controllers().reduce((n, c) => n + (c.held ?? 0), 0),
     checking: h.checking(),
     progressOpen: h.progressOpen(),
     onToggleProgress: h.toggleProgress,
