@@ -56,7 +56,8 @@ export class BeneficiariesStep implements StepController {
 
   #draft: BeneficiaryDraft | null = null;
   #draftStart = '';
-  #feedback = new FeedbackTracker();
+  #feedback = new FeedbackTracker(() => this.#ctx?.requestUpdate());
+  #ctx: KybContext | null = null;
   #saveAttempted = false;
   #saving = false;
   #saveError: string | null = null;
@@ -320,6 +321,7 @@ export class BeneficiariesStep implements StepController {
   }
 
   render(ctx: KybContext): TemplateResult {
+    this.#ctx = ctx;
     if (!this.#started) {
       this.#started = true;
       for (const b of this.#list) void this.#documents.load(ctx, b.id, true);

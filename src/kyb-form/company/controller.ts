@@ -151,7 +151,7 @@ export { fieldId } from './model.ts';
 
 export class CompanyStep implements StepController<ShellContext> {
   readonly defs: FieldDef[];
-  readonly feedback = new FeedbackTracker();
+  readonly feedback = new FeedbackTracker(() => this.#ctx?.requestUpdate());
   #client: KybFormClient;
   #draft: Record<string, string>;
   /** The text of each field as the service holds it (as loaded, then as saved): a change differs. */
