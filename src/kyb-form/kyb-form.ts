@@ -22,6 +22,7 @@ import { renderHeader, renderSupport } from './shell/frame.ts';
 import type { FormObjects } from './shell/objects.ts';
 import { openForm, type Screens } from './shell/screens.ts';
 import { SaveLog } from './shell/saves.ts';
+import { warnUnsent } from './saving/unsaved.ts';
 import { TokenSession, unaddressableForm } from './shell/session.ts';
 import { Navigation } from './shell/navigation.ts';
 import { loadObjects } from './shell/steps.ts';
@@ -60,6 +61,7 @@ const noop = () => undefined;
  * @fires kyb-error - `{kind, status, identifier, message}` when loading, saving or submitting fails.
  * @fires kyb-submitted - `{formId}` after the form was submitted.
  * @fires kyb-step-change - `{step, index}` when the visible step changes.
+ * @fires kyb-unsaved-changes - `{formId, count, reason}` when input that was not stored is about to be lost: `reason` is `removed` (the element left the page: listen on the element itself), `unload` (from `beforeunload`: the page may ask the user to stay) or `session-ended`.
  * @fires kyb-session-expired - `{formId, unsaved}` when the token was refused and `tokenProvider` (if any) gave no new one. The form keeps the user's input; set a new `token` (or a `tokenProvider`) to send it.
  *
  * @csspart root - The themed wrapper.
@@ -302,6 +304,7 @@ export class KybFormElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('online', this.#onOnline);
+    window.addEventListener('beforeunload', this.#onUnload);
     if (this.#connectedOnce) this.#queueLoad();
     this.#connectedOnce = true;
   }
@@ -309,10 +312,13 @@ export class KybFormElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('online', this.#onOnline);
+    window.removeEventListener('beforeunload', this.#onUnload);
+    warnUnsent(this, this.#formId, this.#controllers(), 'removed');
     this.#teardown();
   }
 
   #onOnline = () => this.#retrySaves();
+  #onUnload = () => void warnUnsent(this, this.#formId, this.#controllers(), 'unload');
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('token') || changed.has('apiBase')) {
@@ -374,6 +380,7 @@ export class KybFormElement extends LitElement {
     this.#dispatch({ type: 'session-ended' });
     const unsaved = this.#saves.state !== 'saved' && this.#saves.state !== 'idle';
     emit(this, 'kyb-session-expired', { formId: this.#formId, unsaved });
+    warnUnsent(this, this.#formId, this.#controllers(), 'session-ended');
   }
 
   /** A new token after the session ended: adopt it and send the kept changes once. */

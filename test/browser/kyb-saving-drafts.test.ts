@@ -6,6 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
+import type { KybUnsavedChangesDetail } from '../../src/kyb-form/shell/types.ts';
 import { DEMO_FLOW } from '../../src/sandbox/fixtures.ts';
 import { byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
 
@@ -61,6 +62,15 @@ describe('drafts are the user’s', function () {
       await waitUntil(() => status(el) === 'All changes saved', status(el), { timeout: 10000 });
       const stored = (await clean.getForm(formId)).company;
       expect([stored?.email, stored?.phone]).to.deep.equal(['info@example.com', '+37060000000']);
+      // Input that cannot be stored is about to be lost: the page hears it.
+      await type(el, 'Company e-mail', 'still-not-an-email');
+      const heard: KybUnsavedChangesDetail[] = [];
+      // Fired once the element left the tree: heard on the element itself.
+      el.addEventListener('kyb-unsaved-changes', (e) =>
+        heard.push((e as CustomEvent<KybUnsavedChangesDetail>).detail),
+      );
+      el.remove();
+      expect(heard).to.deep.equal([{ formId, count: 1, reason: 'removed' }]);
     } finally {
       clearInterval(watch);
     }
