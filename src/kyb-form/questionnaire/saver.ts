@@ -9,7 +9,7 @@ import { AutoSave, type Write } from '../saving/autosave.ts';
 import type { Answers, Questionnaire, Section } from '../../api/kyb.ts';
 import type { VisibilityIndex } from '../../conditions/index.ts';
 import type { KybContext } from '../context.ts';
-import { buildPayload } from './answers-state.ts';
+import { buildPayload, untouched } from './answers-state.ts';
 import type { QRec } from './controls.ts';
 import { adoptUrls, hasUploadedFiles } from './file-answers.ts';
 
@@ -41,9 +41,10 @@ export interface QState {
 
 /** The body of the questionnaire's PUT: visible, answered, valid questions (untouched ones as read). */
 export function payloadOf(qs: QState): Answers {
+  const sections = qs.questionnaire.sections;
   return buildPayload(
-    qs.questionnaire.sections,
-    (s, q) => qs.bySection.get(s)?.get(q)?.value,
+    sections,
+    (s, q) => untouched(sections, s, q, qs.bySection.get(s)?.get(q)?.value),
     (s, q) => qs.vis.isQuestionVisible(s, q),
   );
 }
