@@ -10,14 +10,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
-import { newIdempotencyKey } from '../../api/http.ts';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
 import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
-import { unclear } from '../saving/write-copies.ts';
 import { BeneficiaryDocuments } from './documents.ts';
-import { findCreated } from './reconcile.ts';
+import { NewBeneficiary } from './reconcile.ts';
 import { formatPct, listMessages, renderDetails, thresholdText } from './view.ts';
 import { renderBeneficiarySummary } from './summary.ts';
 import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
@@ -63,6 +61,8 @@ export class BeneficiariesStep implements StepController {
   #saveError: string | null = null;
   #serverErrors: DraftErrors = {};
   #inflight: Promise<unknown> | null = null;
+  /** The writes of the new person whose form is open (null: editing one, or none). */
+  #newWrite: NewBeneficiary | null = null;
 
   #confirmRemove: string | null = null;
   #removing: string | null = null;
@@ -108,6 +108,7 @@ export class BeneficiariesStep implements StepController {
 
   #open(ctx: KybContext, draft: BeneficiaryDraft, e: Event) {
     this.#focus.remember(e);
+    this.#settleNew(ctx);
     this.#draft = draft;
     this.#draftStart = JSON.stringify(draft);
     this.#feedback.reset();
@@ -126,6 +127,7 @@ export class BeneficiariesStep implements StepController {
 
   #cancel(ctx: KybContext, e: Event) {
     this.#focus.remember(e);
+    this.#settleNew(ctx);
     const id = this.#draft?.id ?? null;
     const parent = this.#draft?.parent ?? null;
     this.#draft = null;
@@ -156,6 +158,25 @@ export class BeneficiariesStep implements StepController {
     return validateDraft(this.#draft, cfg, this.#list, ctx.locale);
   }
 
+  /**
+   * A new person's form closes unsaved after an attempt whose answer was lost: the record it may have
+   * stored is looked for and shown (the user can remove it), never left hidden on the service.
+   */
+  #settleNew(ctx: KybContext) {
+    const write = this.#newWrite;
+    this.#newWrite = null;
+    if (!write?.unresolved) return;
+    void write
+      .resolve(ctx)
+      .then((found) => {
+        if (!found || this.#list.some((b) => b.id === found.id)) return;
+        this.#list = [...this.#list, found];
+        this.#documents.created(found.id);
+        ctx.requestUpdate();
+      })
+      .catch(() => undefined);
+  }
+
   /** Saves the open draft. Resolves false when it is invalid; rejects with the ApiError of a failed call. */
   async #save(ctx: KybContext): Promise<boolean> {
     const draft = this.#draft;
@@ -178,18 +199,18 @@ export class BeneficiariesStep implements StepController {
       let saved: Beneficiary;
       if (draft.id === null) {
         const body = BeneficiaryCreate.parse(createBody(draft, cfg));
-        try {
-          this.#knownAt(draft);
-          saved = await ctx.client.createBeneficiary(ctx.formId, body, {
-            idempotencyKey: this.#createKey(draft),
-          });
-        } catch (err) {
-          // The answer was lost but the service may have saved it (once, or more often when the browser
-          // re-sent it): look before offering to save again; copies are deleted.
-          const found = unclear(err) ? await findCreated(ctx, body, this.#knownAt(draft)) : null;
-          if (!found) throw err;
-          saved = found;
-        }
+        const write = (this.#newWrite ??= new NewBeneficiary(new Set(this.#list.map((b) => b.id))));
+        // An earlier attempt whose answer was lost may have stored the person: that record gets the
+        // correction (never a second, hidden one beside it).
+        const earlier = await write.resolve(ctx);
+        saved = earlier
+          ? await ctx.client.updateBeneficiary(
+              ctx.formId,
+              earlier.id,
+              BeneficiaryPatch.parse(patchBody(draft, cfg)),
+            )
+          : await write.create(ctx, body);
+        this.#newWrite = null;
         this.#list = [...this.#list, saved];
         this.#documents.created(saved.id);
       } else {
@@ -222,22 +243,6 @@ export class BeneficiariesStep implements StepController {
       this.#saving = false;
       ctx.requestUpdate();
     }
-  }
-
-  /** One idempotency key per new draft: every attempt to save it is the same write. */
-  readonly #createKeys = new WeakMap<BeneficiaryDraft, string>();
-  #createKey(draft: BeneficiaryDraft): string {
-    let key = this.#createKeys.get(draft);
-    if (!key) this.#createKeys.set(draft, (key = newIdempotencyKey()));
-    return key;
-  }
-
-  /** Per new draft: the beneficiary ids known when its first save began. */
-  readonly #before = new WeakMap<BeneficiaryDraft, ReadonlySet<string>>();
-  #knownAt(draft: BeneficiaryDraft): ReadonlySet<string> {
-    let known = this.#before.get(draft);
-    if (!known) this.#before.set(draft, (known = new Set(this.#list.map((b) => b.id))));
-    return known;
   }
 
   async #remove(ctx: KybContext, b: Beneficiary) {
