@@ -16,6 +16,7 @@ import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
 import { BeneficiaryDocuments } from './documents.ts';
 import { NewBeneficiary } from './reconcile.ts';
+import { EAGER_DOCUMENT_LOADS } from '../saving/limit.ts';
 import { formatPct, listMessages, renderDetails, thresholdText } from './view.ts';
 import { renderBeneficiarySummary } from './summary.ts';
 import { Removal, renderCardActions } from './card-actions.ts';
@@ -253,6 +254,14 @@ export class BeneficiariesStep implements StepController {
       .map((x) => (x.parent === b.id ? { ...x, parent: null } : x));
     this.#documents.removed(b.id);
     this.#focus.later(ADD_BUTTON_ID);
+    ctx.requestUpdate();
+  }
+
+  /** The first beneficiaries' documents load now (bounded), the others when the user asks. */
+  #loadDocuments(ctx: KybContext) {
+    treeOrder(this.#list).forEach((b, i) =>
+      i < EAGER_DOCUMENT_LOADS ? void this.#documents.load(ctx, b.id, true) : this.#documents.defer(b.id),
+    );
   }
 
   /* ------------------------------------------------------------ render */
@@ -306,7 +315,7 @@ export class BeneficiariesStep implements StepController {
     this.#ctx = ctx;
     if (!this.#started) {
       this.#started = true;
-      for (const b of this.#list) void this.#documents.load(ctx, b.id, true);
+      this.#loadDocuments(ctx);
     }
     const cfg = beneficiaryConfig(ctx.flow);
     const editable = !ctx.readOnly && !cfg.readOnly;
@@ -444,7 +453,7 @@ export class BeneficiariesStep implements StepController {
   summary(ctx: KybContext): TemplateResult {
     if (!this.#started) {
       this.#started = true;
-      for (const b of this.#list) void this.#documents.load(ctx, b.id, true);
+      this.#loadDocuments(ctx);
     }
     const cfg = beneficiaryConfig(ctx.flow);
     return renderBeneficiarySummary({
@@ -465,8 +474,6 @@ export class BeneficiariesStep implements StepController {
       listIssues: ctx.readOnly ? [] : this.validate(ctx).filter((i) => !i.id.endsWith('-upload')),
     });
   }
-
-  /* ------------------------------------------------------------ validate and flush */
 
   validate(ctx: KybContext): FieldIssue[] {
     if (ctx.readOnly) return [];
