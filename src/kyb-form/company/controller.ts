@@ -217,10 +217,12 @@ export class CompanyStep implements StepController<ShellContext> {
   }
   /**
    * The user's changes that cannot be saved: a changed field whose value fails its check (held back and
-   * shown with its problem), or any changed field while the name or the country cannot be sent.
+   * shown with its problem), or, once the form exists, any changed field while the name or the country
+   * cannot be sent.
    */
   get held(): number {
-    const blocked = !canCreate(this.#payload());
+    // A new form waits for its name and country as the user fills it in: that is not a held change.
+    const blocked = !!this.#formId && !canCreate(this.#payload());
     const issues = draftIssues(this.defs, this.#draft);
     return this.defs.filter(
       (d) =>

@@ -3,12 +3,11 @@
  * minute), never sooner than the service's `Retry-After` (429, 503), and at once when the browser comes
  * back online. One `online` listener serves every engine waiting for the network.
  */
-import type { ApiError } from '../../api/http.ts';
 
 /** The wait before retry number `failures` (1-based) of a failed save. */
 export function retryDelay(
   failures: number,
-  error: Pick<ApiError, 'retryAfterMs'>,
+  error: { readonly retryAfterMs?: number | undefined },
   random = Math.random,
 ): number {
   const base = Math.min(60_000, 1000 * 2 ** Math.min(Math.max(0, failures - 1), 6));
