@@ -13,6 +13,7 @@ export const ENGINE_FILES = [
   'test/browser/age-check.test.ts',
   'test/browser/theming.test.ts',
   'test/browser/focus.test.ts',
+  'test/browser/kyb-saving-click.test.ts',
 ];
 
 const only = process.env.ENGINES?.split(',');

@@ -8,6 +8,7 @@
  * before the first request.
  */
 import { takeEarly } from './early-take.ts';
+import { retryMayHelp, retrySafe } from '../kyb-form/saving/rule.ts';
 import type * as z from 'zod/mini';
 import { insecureApiBase } from './url.ts';
 import type { RawResponse } from './xhr.ts';
@@ -65,17 +66,9 @@ export class ApiError extends Error {
     this.path = init.path ?? '';
   }
 
-  /** Whether sending the same request again may succeed. */
+  /** Whether sending the same request again may succeed: the one rule of saving/rule.ts. */
   get transient(): boolean {
-    return (
-      this.kind === 'network' ||
-      this.kind === 'timeout' ||
-      this.status === 429 ||
-      this.status === 502 ||
-      this.status === 503 ||
-      this.status === 504 ||
-      this.status === 500
-    );
+    return retryMayHelp(this);
   }
 }
 
@@ -222,9 +215,10 @@ export class HttpClient {
     path: string,
     opts: RequestOptions<S> = {},
   ): Promise<Output<S>> {
+    // Every attempt here carries the same body: a keyed write is replayed, never re-applied.
     const keyed = this.#opts.idempotencyKeys && !!opts.idempotencyKey;
-    const idempotent = opts.idempotent ?? (IDEMPOTENT.has(method) || keyed);
-    const maxAttempts = idempotent ? this.#opts.retries + 1 : 1;
+    const safe = retrySafe({ idempotent: opts.idempotent ?? IDEMPOTENT.has(method), keyedSameBody: keyed });
+    const maxAttempts = safe ? this.#opts.retries + 1 : 1;
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -250,7 +244,7 @@ export class HttpClient {
           }
           throw err;
         }
-        if (attempt >= maxAttempts || !err.transient || opts.signal?.aborted) throw err;
+        if (attempt >= maxAttempts || !retryMayHelp(err) || opts.signal?.aborted) throw err;
         let wait = Math.min(5000, this.#opts.backoffMs * 2 ** (attempt - 1));
         wait = wait / 2 + Math.random() * (wait / 2);
         if (err.retryAfterMs !== undefined) {

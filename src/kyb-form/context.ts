@@ -42,7 +42,7 @@ export type StepId = 'company' | 'beneficiaries' | 'documents' | 'questionnaires
 
 /**
  * What the shell and the company step work with: the core client (the first screen's calls). The
- * later steps receive a `KybContext`, whose client also makes their calls (shell/objects.ts).
+ * later steps receive a `KybContext`, whose client also makes their calls (runtime/objects.ts).
  */
 export interface ShellContext {
   readonly client: KybCoreClient;
@@ -79,6 +79,8 @@ export interface StepController<C extends ShellContext = KybContext> {
   flush(ctx: C): Promise<void>;
   /** Whether something is not yet saved. */
   readonly dirty: boolean;
+  /** The user's changes that cannot be saved as they are (a value failing its check): shown as not saved. */
+  readonly held?: number;
   /** Whether an inline form (add / edit) is open: its input is not saved until the user saves it. */
   readonly editing?: boolean;
 }

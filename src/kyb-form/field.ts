@@ -16,17 +16,68 @@ export const textOr = (...candidates: (string | null | undefined)[]): string =>
   candidates.find((c): c is string => typeof c === 'string' && /\S/.test(c)) ?? '';
 
 /** Tracks which fields were changed and then left. */
+/**
+ * Every click counts: while a pointer is pressed, feedback that a blur would show waits until the click
+ * that follows has been dispatched, so it cannot move the button under the pointer (Continue, Submit,
+ * Add, Save) between the press and the release. One set of window listeners serves every form.
+ */
+const afterPress: (() => void)[] = [];
+let pressed = false;
+let listening = false;
+const release = () => {
+  if (!pressed) return;
+  // After the click (dispatched right after the pointer's release, in the same task).
+  setTimeout(() => {
+    pressed = false;
+    for (const run of afterPress.splice(0)) run();
+  });
+};
+function listenForPresses() {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  const opts = { capture: true, passive: true };
+  window.addEventListener('pointerdown', () => (pressed = true), opts);
+  window.addEventListener('pointerup', release, opts);
+  window.addEventListener('pointercancel', release, opts);
+  window.addEventListener('blur', release, opts);
+}
+/** Runs `fn` now, or once the pressed pointer was released and its click dispatched. */
+export function afterClick(fn: () => void): void {
+  if (pressed) afterPress.push(fn);
+  else fn();
+}
+
 export class FeedbackTracker {
   #dirty = new Set<string>();
   #left = new Set<string>();
+  readonly #shown: (() => void) | undefined;
+
+  /**
+   * `shown`: re-renders once feedback deferred by a pressed pointer shows (without it, a blur shows its
+   * feedback at once, even under a pressed pointer).
+   */
+  constructor(shown?: () => void) {
+    this.#shown = shown;
+    if (shown) listenForPresses();
+  }
 
   /** Call on input/change. */
   changed(id: string): void {
     this.#dirty.add(id);
   }
-  /** Call on blur (focusout). */
+  /** Call on blur (focusout): under a pressed pointer, the feedback shows after its click. */
   left(id: string): void {
-    if (this.#dirty.has(id)) this.#left.add(id);
+    if (!this.#dirty.has(id)) return;
+    const shown = this.#shown;
+    if (!shown || !pressed) {
+      this.#left.add(id);
+      return;
+    }
+    afterClick(() => {
+      if (!this.#dirty.has(id) || this.#left.has(id)) return;
+      this.#left.add(id);
+      shown();
+    });
   }
   /** Whether the error of `id` may show now. */
   shows(id: string, stepChecked: boolean): boolean {

@@ -32,20 +32,36 @@ export function fileProblem(
   return null;
 }
 
-/** A filename the service accepts: keeps the name, adds an extension from the MIME type if missing. */
+/** The published `filename` bound (`maxLength: 100`). */
+export const MAX_FILENAME_LENGTH = 100;
+
+const FROM_MIME: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'application/pdf': 'pdf',
+};
+
+/** `stem` cut to `max` UTF-16 units, never between the two halves of a surrogate pair. */
+function cut(stem: string, max: number): string {
+  if (stem.length <= max) return stem;
+  const end = /[\uD800-\uDBFF]/.test(stem.charAt(max - 1)) ? max - 1 : max;
+  return stem.slice(0, end);
+}
+
+/**
+ * A filename the service accepts: the name, an extension from the MIME type if it has none we know, cut
+ * to the published 100 characters keeping the extension (`a very long … name.pdf`).
+ */
 export function uploadFilename(file: Pick<File, 'name' | 'type'>): string {
-  const name = file.name.trim().slice(-200) || 'document';
-  if ((DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name))) return name;
-  const fromMime: Record<string, string> = {
-    'image/jpeg': 'jpg',
-    'image/png': 'png',
-    'image/gif': 'gif',
-    'image/webp': 'webp',
-    'image/heic': 'heic',
-    'image/heif': 'heif',
-    'application/pdf': 'pdf',
-  };
-  return `${name}.${fromMime[file.type] ?? 'pdf'}`;
+  const name = file.name.trim() || 'document';
+  const known = (DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+  const ext = known ? `.${/\.([^.]+)$/.exec(name)![1]}` : `.${FROM_MIME[file.type] ?? 'pdf'}`;
+  const stem = known ? name.slice(0, name.length - ext.length) : name;
+  return cut(stem, MAX_FILENAME_LENGTH - ext.length) + ext;
 }
 
 /** Reads a Blob as base64 (no `data:` prefix), in chunks so large files do not block the main thread long. */

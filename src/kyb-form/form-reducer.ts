@@ -5,6 +5,7 @@
 import type { ApiError } from '../api/http.ts';
 import type { Flow, FormStatus } from '../api/kyb.ts';
 import type { StepId } from './context.ts';
+import { retryMayHelp } from './saving/rule.ts';
 
 /** Why the form cannot be shown (or an action failed). */
 export type ErrorCause =
@@ -135,7 +136,8 @@ export function errorInfo(err: unknown): ErrorInfo {
   if (status === 401) return { cause: 'token', status, identifier, message, retryable: false };
   if (status === 403 && identifier === 'PERMISSIONS_ERROR')
     return { cause: 'submitted', status, identifier, message, retryable: false };
-  const retryable = status === 0 || status === 429 || status >= 500 || kind === 'invalid-response';
+  // The one retry rule (saving/rule.ts); something thrown that is not an ApiError may pass on a retry.
+  const retryable = typeof kind === 'string' ? retryMayHelp({ kind, status }) : true;
   return { cause: 'service', status, identifier, message, retryable };
 }
 

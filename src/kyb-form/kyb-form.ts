@@ -34,6 +34,7 @@ export type * from './shell/types.ts';
  * @fires kyb-error - `{kind, status, identifier, message}` when loading, saving or submitting fails.
  * @fires kyb-submitted - `{formId}` after the form was submitted.
  * @fires kyb-step-change - `{step, index}` when the visible step changes.
+ * @fires kyb-unsaved-changes - `{formId, count, reason}` when input that was not stored is about to be lost: `reason` is `removed` (the element left the page: listen on the element itself), `unload` (from `beforeunload`: the page may ask the user to stay) or `session-ended`.
  * @fires kyb-session-expired - `{formId, unsaved}` when the token was refused and `tokenProvider` (if any) gave no new one. The form keeps the user's input; set a new `token` (or a `tokenProvider`) to send it.
  *
  * @csspart root - The themed wrapper.

@@ -28,6 +28,7 @@ export const KybForm = createComponent({
     onKybSubmitted: 'kyb-submitted' as Detail<'kyb-submitted'>,
     onKybStepChange: 'kyb-step-change' as Detail<'kyb-step-change'>,
     onKybSessionExpired: 'kyb-session-expired' as Detail<'kyb-session-expired'>,
+    onKybUnsavedChanges: 'kyb-unsaved-changes' as Detail<'kyb-unsaved-changes'>,
   },
   displayName: 'KybForm',
 });

@@ -10,7 +10,7 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
-import { LateWrites } from '../../src/kyb-form/late-writes.ts';
+import { LateWrites } from '../../src/kyb-form/saving/late-writes.ts';
 import { button, labels, mount, ready, requests, root, setup, type, type Setup } from './kyb-form-helpers.ts';
 
 /** The element's per-attempt timeout here; the first write waits longer than it on the service. */

@@ -185,6 +185,8 @@ describe('without keys: a write the browser re-sent is shown once and not sent a
 
   it('beneficiary × commit twice, then 503: the copy is deleted, one card, nothing re-sent', async () => {
     const { s, el, clean, formId } = await open(/beneficiar|people/i);
+    // The step's code may still be on its way (loaded when the step opens).
+    await waitUntil(() => root(el).querySelector('#ben-add'), 'the people step shows', { timeout: 10000 });
     button(el, 'Add a beneficiary').click();
     await el.updateComplete;
     const fill = async (label: string, value: string) => {

@@ -84,16 +84,19 @@ test('parseField: required, formats, bounds, change-from, choices', () => {
   assert.equal(parseField(def(all, 'website'), 'not a url').issue, 'url');
 });
 
-test('initialDraft prefills stored values and changeFrom for empty fields', () => {
+test('initialDraft prefills stored values, and changeFrom for empty fields of a new form only', () => {
   const defs = fieldDefs(flow);
   const company = Company.parse({
     companyName: 'Acme',
     brandNames: null,
     additionalInfo: { volume: { value: 'lo' } },
   });
-  const draft = initialDraft(company, defs);
+  const draft = initialDraft(company, defs, true);
   assert.equal(draft.companyName, 'Acme');
   assert.equal(draft.tin, '000');
+  // A form that exists shows what it holds: a prefilled value the user cleared stays cleared.
+  assert.equal(initialDraft(company, defs).tin, '');
+  assert.equal(initialDraft(null, defs).tin, '000');
   assert.equal(draft['custom:volume'], 'lo');
   assert.equal(draft.country, '');
 });

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/http.ts';
-import { LateWrites } from '../../src/kyb-form/late-writes.ts';
+import { LateWrites } from '../../src/kyb-form/saving/late-writes.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const err = (kind: 'timeout' | 'network' | 'http', status = 0) =>

@@ -10,17 +10,18 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ApiError } from '../../api/http.ts';
-import { newIdempotencyKey } from '../../api/http.ts';
 import { BeneficiaryCreate, BeneficiaryPatch, type Beneficiary } from '../../api/kyb.ts';
 import type { FieldIssue, KybContext, StepController } from '../context.ts';
 import { FeedbackTracker, FocusMover } from '../field.ts';
 import { errorMessage } from '../documents/errors.ts';
-import { unclear } from '../write-copies.ts';
 import { BeneficiaryDocuments } from './documents.ts';
-import { findCreated } from './reconcile.ts';
+import { NewBeneficiary } from './reconcile.ts';
+import { EAGER_DOCUMENT_LOADS } from '../saving/limit.ts';
 import { formatPct, listMessages, renderDetails, thresholdText } from './view.ts';
 import { renderBeneficiarySummary } from './summary.ts';
-import { fieldId, fieldLabel, fieldOrder, FORM, renderForm } from './form.ts';
+import { Removal, renderCardActions } from './card-actions.ts';
+import { ADD_BUTTON_ID, ownersOf, stepIssues, treeOrder } from './issues.ts';
+import { fieldId, fieldOrder, FORM, renderForm } from './form.ts';
 import {
   beneficiaryConfig,
   beneficiaryName,
@@ -40,7 +41,7 @@ import { addMessages } from '../../i18n/index.ts';
 import { messages as documentsMessages } from '../../i18n/generated/kyb-documents/index.ts';
 import { messages as beneficiariesMessages } from '../../i18n/generated/kyb-beneficiaries/index.ts';
 
-export const ADD_BUTTON_ID = 'ben-add';
+export { ADD_BUTTON_ID };
 
 /** Loads this step's translations for the active locale (people have documents too: both groups). */
 export const loadMessages = (): Promise<void> => addMessages(documentsMessages, beneficiariesMessages);
@@ -56,16 +57,17 @@ export class BeneficiariesStep implements StepController {
 
   #draft: BeneficiaryDraft | null = null;
   #draftStart = '';
-  #feedback = new FeedbackTracker();
+  #feedback = new FeedbackTracker(() => this.#ctx?.requestUpdate());
+  #ctx: KybContext | null = null;
   #saveAttempted = false;
   #saving = false;
   #saveError: string | null = null;
   #serverErrors: DraftErrors = {};
   #inflight: Promise<unknown> | null = null;
+  /** The writes of the new person whose form is open (null: editing one, or none). */
+  #newWrite: NewBeneficiary | null = null;
 
-  #confirmRemove: string | null = null;
-  #removing: string | null = null;
-  #removeError: { id: string; message: string } | null = null;
+  readonly #removal = new Removal();
 
   readonly #focus = new FocusMover();
 
@@ -80,7 +82,7 @@ export class BeneficiariesStep implements StepController {
   }
 
   get dirty(): boolean {
-    if (this.#saving || this.#removing) return true;
+    if (this.#saving || this.#removal.removing) return true;
     if (this.#draft && this.#draftChanged) return true;
     return this.#documents.dirty;
   }
@@ -107,13 +109,14 @@ export class BeneficiariesStep implements StepController {
 
   #open(ctx: KybContext, draft: BeneficiaryDraft, e: Event) {
     this.#focus.remember(e);
+    this.#settleNew(ctx);
     this.#draft = draft;
     this.#draftStart = JSON.stringify(draft);
     this.#feedback.reset();
     this.#saveAttempted = false;
     this.#saveError = null;
     this.#serverErrors = {};
-    this.#confirmRemove = null;
+    this.#removal.confirming = null;
     ctx.requestUpdate();
     const cfg = beneficiaryConfig(ctx.flow);
     this.#focus.later(
@@ -125,6 +128,7 @@ export class BeneficiariesStep implements StepController {
 
   #cancel(ctx: KybContext, e: Event) {
     this.#focus.remember(e);
+    this.#settleNew(ctx);
     const id = this.#draft?.id ?? null;
     const parent = this.#draft?.parent ?? null;
     this.#draft = null;
@@ -155,6 +159,25 @@ export class BeneficiariesStep implements StepController {
     return validateDraft(this.#draft, cfg, this.#list, ctx.locale);
   }
 
+  /**
+   * A new person's form closes unsaved after an attempt whose answer was lost: the record it may have
+   * stored is looked for and shown (the user can remove it), never left hidden on the service.
+   */
+  #settleNew(ctx: KybContext) {
+    const write = this.#newWrite;
+    this.#newWrite = null;
+    if (!write?.unresolved) return;
+    void write
+      .resolve(ctx)
+      .then((found) => {
+        if (!found || this.#list.some((b) => b.id === found.id)) return;
+        this.#list = [...this.#list, found];
+        this.#documents.created(found.id);
+        ctx.requestUpdate();
+      })
+      .catch(() => undefined);
+  }
+
   /** Saves the open draft. Resolves false when it is invalid; rejects with the ApiError of a failed call. */
   async #save(ctx: KybContext): Promise<boolean> {
     const draft = this.#draft;
@@ -177,18 +200,18 @@ export class BeneficiariesStep implements StepController {
       let saved: Beneficiary;
       if (draft.id === null) {
         const body = BeneficiaryCreate.parse(createBody(draft, cfg));
-        try {
-          this.#knownAt(draft);
-          saved = await ctx.client.createBeneficiary(ctx.formId, body, {
-            idempotencyKey: this.#createKey(draft),
-          });
-        } catch (err) {
-          // The answer was lost but the service may have saved it (once, or more often when the browser
-          // re-sent it): look before offering to save again; copies are deleted.
-          const found = unclear(err) ? await findCreated(ctx, body, this.#knownAt(draft)) : null;
-          if (!found) throw err;
-          saved = found;
-        }
+        const write = (this.#newWrite ??= new NewBeneficiary(new Set(this.#list.map((b) => b.id))));
+        // An earlier attempt whose answer was lost may have stored the person: that record gets the
+        // correction (never a second, hidden one beside it).
+        const earlier = await write.resolve(ctx);
+        saved = earlier
+          ? await ctx.client.updateBeneficiary(
+              ctx.formId,
+              earlier.id,
+              BeneficiaryPatch.parse(patchBody(draft, cfg)),
+            )
+          : await write.create(ctx, body);
+        this.#newWrite = null;
         this.#list = [...this.#list, saved];
         this.#documents.created(saved.id);
       } else {
@@ -223,60 +246,29 @@ export class BeneficiariesStep implements StepController {
     }
   }
 
-  /** One idempotency key per new draft: every attempt to save it is the same write. */
-  readonly #createKeys = new WeakMap<BeneficiaryDraft, string>();
-  #createKey(draft: BeneficiaryDraft): string {
-    let key = this.#createKeys.get(draft);
-    if (!key) this.#createKeys.set(draft, (key = newIdempotencyKey()));
-    return key;
-  }
-
-  /** Per new draft: the beneficiary ids known when its first save began. */
-  readonly #before = new WeakMap<BeneficiaryDraft, ReadonlySet<string>>();
-  #knownAt(draft: BeneficiaryDraft): ReadonlySet<string> {
-    let known = this.#before.get(draft);
-    if (!known) this.#before.set(draft, (known = new Set(this.#list.map((b) => b.id))));
-    return known;
-  }
-
   async #remove(ctx: KybContext, b: Beneficiary) {
-    this.#removing = b.id;
-    this.#removeError = null;
-    ctx.report({ kind: 'beneficiary', state: 'saving', id: b.id });
+    if (!(await this.#removal.remove(ctx, b.id))) return;
+    // Its owners stay, now at the top level (as the service keeps them).
+    this.#list = this.#list
+      .filter((x) => x.id !== b.id)
+      .map((x) => (x.parent === b.id ? { ...x, parent: null } : x));
+    this.#documents.removed(b.id);
+    this.#focus.later(ADD_BUTTON_ID);
     ctx.requestUpdate();
-    try {
-      await ctx.client.deleteBeneficiary(ctx.formId, b.id);
-      // Its owners stay, now at the top level (as the service keeps them).
-      this.#list = this.#list
-        .filter((x) => x.id !== b.id)
-        .map((x) => (x.parent === b.id ? { ...x, parent: null } : x));
-      this.#documents.removed(b.id);
-      this.#confirmRemove = null;
-      ctx.report({ kind: 'beneficiary', state: 'saved', id: b.id });
-      this.#focus.later(ADD_BUTTON_ID);
-    } catch (err) {
-      this.#removeError = { id: b.id, message: errorMessage(err) };
-      ctx.report({
-        kind: 'beneficiary',
-        state: 'error',
-        id: b.id,
-        error: err instanceof ApiError ? err : undefined,
-      });
-    } finally {
-      this.#removing = null;
-      ctx.requestUpdate();
-    }
+  }
+
+  /** The first beneficiaries' documents load now (bounded), the others when the user asks. */
+  #loadDocuments(ctx: KybContext) {
+    treeOrder(this.#list).forEach((b, i) =>
+      i < EAGER_DOCUMENT_LOADS ? void this.#documents.load(ctx, b.id, true) : this.#documents.defer(b.id),
+    );
   }
 
   /* ------------------------------------------------------------ render */
 
   /** The beneficiaries owned by `parent` (top level: null); an owner whose parent is gone shows at the top. */
   #ownersOf(parent: string | null): Beneficiary[] {
-    const ids = new Set(this.#list.map((b) => b.id));
-    return this.#list.filter((b) => {
-      const p = b.parent && ids.has(b.parent) ? b.parent : null;
-      return p === parent;
-    });
+    return ownersOf(this.#list, parent);
   }
 
   /** A COMPANY beneficiary's own owners (`ownershipFullStructure`), with the form to add one. */
@@ -320,9 +312,10 @@ export class BeneficiariesStep implements StepController {
   }
 
   render(ctx: KybContext): TemplateResult {
+    this.#ctx = ctx;
     if (!this.#started) {
       this.#started = true;
-      for (const b of this.#list) void this.#documents.load(ctx, b.id, true);
+      this.#loadDocuments(ctx);
     }
     const cfg = beneficiaryConfig(ctx.flow);
     const editable = !ctx.readOnly && !cfg.readOnly;
@@ -378,79 +371,31 @@ export class BeneficiariesStep implements StepController {
     const key = this.#key(b.id);
     const name = beneficiaryName(b);
     const editing = this.#draft?.id === b.id;
-    const confirming = this.#confirmRemove === b.id;
-    const hiddenName = html`<span class="visually-hidden"> ${name}</span>`;
+    const confirming = this.#removal.confirming === b.id;
     const details = renderDetails(b, ctx.locale);
+    const moveFocus = (e: Event, to: string, change: () => void) => {
+      this.#focus.remember(e);
+      change();
+      ctx.requestUpdate();
+      this.#focus.later(to);
+    };
     const actions =
       editable && !editing
-        ? confirming
-          ? html`<div class="ben-confirm" part="confirm" role="group" aria-labelledby="${key}-confirm-text">
-              <p id="${key}-confirm-text">${msg(str`Remove ${name}? Their documents are removed too.`)}</p>
-              <button
-                type="button"
-                class="btn btn-danger"
-                part="button danger-button"
-                id="${key}-confirm-remove"
-                ?disabled=${this.#removing === b.id}
-                @click=${(e: Event) => {
-                  this.#focus.remember(e);
-                  void this.#remove(ctx, b);
-                }}
-              >
-                ${this.#removing === b.id ? msg('Removing…') : msg('Yes, remove')}${hiddenName}
-              </button>
-              <button
-                type="button"
-                class="btn btn-secondary"
-                part="button"
-                id="${key}-keep"
-                ?disabled=${this.#removing === b.id}
-                @click=${(e: Event) => {
-                  this.#focus.remember(e);
-                  this.#confirmRemove = null;
-                  this.#removeError = null;
-                  ctx.requestUpdate();
-                  this.#focus.later(`${key}-remove`);
-                }}
-              >
-                ${msg('Keep')}${hiddenName}
-              </button>
-              ${
-                this.#removeError?.id === b.id
-                  ? html`<p class="field-error" part="field-error" role="alert">
-                      ${this.#removeError.message}
-                    </p>`
-                  : nothing
-              }
-            </div>`
-          : html`<div class="ben-actions" part="actions">
-              <button
-                type="button"
-                class="btn btn-secondary"
-                part="button edit-button"
-                id="${key}-edit"
-                ?disabled=${this.#draft !== null}
-                @click=${(e: Event) => this.#open(ctx, draftFromBeneficiary(b, ctx.locale), e)}
-              >
-                ${msg('Edit')}${hiddenName}
-              </button>
-              <button
-                type="button"
-                class="btn btn-secondary"
-                part="button remove-button"
-                id="${key}-remove"
-                ?disabled=${this.#draft !== null}
-                @click=${(e: Event) => {
-                  this.#focus.remember(e);
-                  this.#confirmRemove = b.id;
-                  this.#removeError = null;
-                  ctx.requestUpdate();
-                  this.#focus.later(`${key}-keep`);
-                }}
-              >
-                ${msg('Remove')}${hiddenName}
-              </button>
-            </div>`
+        ? renderCardActions({
+            key,
+            name,
+            confirming,
+            removing: this.#removal.removing === b.id,
+            removeError: this.#removal.error?.id === b.id ? this.#removal.error.message : null,
+            locked: this.#draft !== null,
+            onEdit: (e) => this.#open(ctx, draftFromBeneficiary(b, ctx.locale), e),
+            onAskRemove: (e) => moveFocus(e, `${key}-keep`, () => this.#removal.ask(b.id)),
+            onConfirmRemove: (e) => {
+              this.#focus.remember(e);
+              void this.#remove(ctx, b);
+            },
+            onKeep: (e) => moveFocus(e, `${key}-remove`, () => this.#removal.ask(null)),
+          })
         : nothing;
     return html`<li class="ben-card card" part="beneficiary" id=${key}>
       <h4 class="ben-name" part="beneficiary-name" id="${key}-name" tabindex="-1">${name}</h4>
@@ -508,23 +453,11 @@ export class BeneficiariesStep implements StepController {
   summary(ctx: KybContext): TemplateResult {
     if (!this.#started) {
       this.#started = true;
-      for (const b of this.#list) void this.#documents.load(ctx, b.id, true);
+      this.#loadDocuments(ctx);
     }
     const cfg = beneficiaryConfig(ctx.flow);
-    const ordered: Beneficiary[] = [];
-    const seen = new Set<string>();
-    const visit = (parent: string | null) => {
-      for (const b of this.#ownersOf(parent)) {
-        if (seen.has(b.id)) continue;
-        seen.add(b.id);
-        ordered.push(b);
-        visit(b.id);
-      }
-    };
-    visit(null);
-    for (const b of this.#list) if (!seen.has(b.id)) ordered.push(b);
     return renderBeneficiarySummary({
-      list: ordered,
+      list: treeOrder(this.#list),
       all: this.#list,
       cfg,
       locale: ctx.locale,
@@ -542,54 +475,20 @@ export class BeneficiariesStep implements StepController {
     });
   }
 
-  /* ------------------------------------------------------------ validate and flush */
-
   validate(ctx: KybContext): FieldIssue[] {
     if (ctx.readOnly) return [];
     const cfg = beneficiaryConfig(ctx.flow);
-    const issues: FieldIssue[] = [];
-    const draft = this.#draft;
-    if (draft && this.#draftChanged) {
-      const errors = this.#errors(ctx, cfg);
-      for (const f of fieldOrder(draft, cfg)) {
-        const m = errors[f];
-        if (m)
-          issues.push({
-            id: fieldId(f, draft, cfg),
-            label: fieldLabel(f, draft, cfg),
-            message: m,
-            step: 'beneficiaries',
-          });
-      }
-    }
-    const firstCard = this.#list[0] ? `${this.#key(this.#list[0].id)}-name` : 'kyb-step-heading';
-    const addTarget =
-      draft && draft.id === null ? fieldId('infoType', draft) : cfg.readOnly ? firstCard : ADD_BUTTON_ID;
-    for (const p of listMessages(this.#list, cfg, ctx.locale, (id) => this.#documents.loaded(id))) {
-      if (p.kind === 'required' || p.kind === 'threshold' || p.kind === 'role') {
-        issues.push({
-          id: addTarget,
-          label: msg('Beneficiaries'),
-          message: p.message,
-          step: 'beneficiaries',
-        });
-      } else if (p.kind === 'total') {
-        const last = [...this.#list].reverse().find((b) => typeof b.ownershipPercentage === 'number');
-        const id = last && !cfg.readOnly && this.#draft === null ? `${this.#key(last.id)}-edit` : firstCard;
-        issues.push({ id, label: msg('Ownership (%)'), message: p.message, step: 'beneficiaries' });
-      } else {
-        const b = this.#list.find((x) => x.id === p.beneficiaryId);
-        if (!b) continue;
-        const name = beneficiaryName(b);
-        issues.push({
-          id: `${this.#key(b.id)}-upload`,
-          label: msg(str`Upload a document for ${name}`),
-          message: p.message,
-          step: 'beneficiaries',
-        });
-      }
-    }
-    return issues;
+    const draft = this.#draftChanged ? this.#draft : null;
+    return stepIssues({
+      list: this.#list,
+      cfg,
+      locale: ctx.locale,
+      draft,
+      errors: draft ? this.#errors(ctx, cfg) : {},
+      formOpen: this.#draft !== null,
+      key: (id) => this.#key(id),
+      documentsLoaded: (id) => this.#documents.loaded(id),
+    });
   }
 
   async flush(ctx: KybContext): Promise<void> {

@@ -15,12 +15,15 @@ import { errorMessage } from '../documents/errors.ts';
 import { docTypeLabel } from '../documents/model.ts';
 import { DocumentSet } from '../documents/uploader.ts';
 import { applicantOf, beneficiaryName, type BeneficiaryConfig } from './model.ts';
+import { Limiter, MAX_PARALLEL_READS } from '../saving/limit.ts';
 
-type DocLoad = { status: 'loading' } | { status: 'loaded' } | { status: 'error'; message: string };
+type DocLoad =
+  { status: 'idle' } | { status: 'loading' } | { status: 'loaded' } | { status: 'error'; message: string };
 
 export class BeneficiaryDocuments {
   readonly #sets = new Map<string, DocumentSet>();
   readonly #load = new Map<string, DocLoad>();
+  readonly #reads = new Limiter(MAX_PARALLEL_READS);
   /** The DOM id prefix of a beneficiary's card (`ben-bN`). */
   readonly #keyOf: (beneficiaryId: string) => string;
   /** The beneficiary (for its kind: a person's and a company's documents have different types). */
@@ -87,24 +90,31 @@ export class BeneficiaryDocuments {
     this.#load.delete(beneficiaryId);
   }
 
+  /** The documents load when the user asks (a long list loads only its first ones by itself). */
+  defer(beneficiaryId: string): void {
+    if (!this.#load.has(beneficiaryId)) this.#load.set(beneficiaryId, { status: 'idle' });
+  }
+
   load(ctx: KybContext, beneficiaryId: string, fromRender = false): Promise<void> {
     this.#load.set(beneficiaryId, { status: 'loading' });
     if (!fromRender) ctx.requestUpdate();
-    return ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId).then(
-      (list) => {
-        const docs = uniqueById(list);
-        const set = this.set(beneficiaryId);
-        const known = new Set(docs.map((d) => d.id));
-        set.docs = [...docs, ...set.docs.filter((d) => !known.has(d.id))];
-        set.prunePreviews();
-        this.#load.set(beneficiaryId, { status: 'loaded' });
-        ctx.requestUpdate();
-      },
-      (err: unknown) => {
-        this.#load.set(beneficiaryId, { status: 'error', message: errorMessage(err) });
-        ctx.requestUpdate();
-      },
-    );
+    return this.#reads
+      .run(() => ctx.client.listBeneficiaryDocuments(ctx.formId, beneficiaryId))
+      .then(
+        (list) => {
+          const docs = uniqueById(list);
+          const set = this.set(beneficiaryId);
+          const known = new Set(docs.map((d) => d.id));
+          set.docs = [...docs, ...set.docs.filter((d) => !known.has(d.id))];
+          set.prunePreviews();
+          this.#load.set(beneficiaryId, { status: 'loaded' });
+          ctx.requestUpdate();
+        },
+        (err: unknown) => {
+          this.#load.set(beneficiaryId, { status: 'error', message: errorMessage(err) });
+          ctx.requestUpdate();
+        },
+      );
   }
 
   async flush(ctx: KybContext): Promise<void> {
@@ -150,6 +160,18 @@ export class BeneficiaryDocuments {
       <div aria-live="polite" class="ben-docs-status">
         ${load.status === 'loading' ? html`<span>${msg('Loading documents…')}</span>` : nothing}
       </div>
+      ${
+        load.status === 'idle'
+          ? html`<button
+              type="button"
+              class="btn btn-secondary"
+              part="button load-documents-button"
+              @click=${() => void this.load(ctx, b.id)}
+            >
+              ${msg('Show the documents')}
+            </button>`
+          : nothing
+      }
       ${
         load.status === 'error'
           ? html`<p class="field-error" part="field-error" role="alert">${load.message}</p>

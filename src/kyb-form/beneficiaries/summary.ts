@@ -30,7 +30,7 @@ import {
 } from './model.ts';
 
 export interface DocsState {
-  status: 'loading' | 'loaded' | 'error';
+  status: 'idle' | 'loading' | 'loaded' | 'error';
   message?: string | undefined;
   docs: readonly KybDocument[];
 }
@@ -117,6 +117,10 @@ function documentRows(b: Beneficiary, o: BeneficiarySummaryInput): SummaryRow[] 
     return [{ label: msg('Documents'), value: msg('Loading documents…'), edit: upload }];
   if (state.status === 'error')
     return [{ label: msg('Documents'), value: state.message ?? '', edit: upload }];
+  if (state.status === 'idle')
+    return [
+      { label: msg('Documents'), value: msg('Not loaded: open the people step to see them.'), edit: upload },
+    ];
   const files = (docs: readonly KybDocument[]) => ({ files: docs.map((d) => ({ name: d.filename })) });
   const known = new Set(required.map((r) => r.docType));
   const rows: SummaryRow[] = required.map((r) => {

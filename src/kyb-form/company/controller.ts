@@ -7,12 +7,13 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
-import { ApiError, newIdempotencyKey } from '../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
 import type { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { CompanyKey, CompanyWrite, Flow, KybForm } from '../../api/kyb.ts';
 import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
 import type { FieldIssue, SaveState, ShellContext, StepController } from '../context.ts';
-import { LateWrites } from '../late-writes.ts';
+import { AutoSave, type Write } from '../saving/autosave.ts';
+import { outcomeUnclear } from '../saving/rule.ts';
 import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
@@ -146,42 +147,26 @@ const INPUT: Partial<Record<CompanyKey, InputAttrs>> = {
   city: { type: 'text', autocomplete: 'address-level2', maxlength: 100 },
 };
 
-const RETRY_STEPS_MS = [2000, 5000, 10000, 20000, 30000];
-
 export { fieldId } from './model.ts';
 
 export class CompanyStep implements StepController<ShellContext> {
   readonly defs: FieldDef[];
-  readonly feedback = new FeedbackTracker();
+  readonly feedback = new FeedbackTracker(() => this.#ctx?.requestUpdate());
   #client: KybCoreClient;
   #draft: Record<string, string>;
+  /** The text of each field as the service holds it (as loaded, then as saved): a change differs. */
+  #stored: Record<string, string>;
   #base: CompanyWrite;
-  #lastSent: string;
   #formId: string | null;
-  #state: SaveState = 'idle';
-  #error: ApiError | undefined;
   #ctx: ShellContext | null = null;
-  #debounce: ReturnType<typeof setTimeout> | undefined;
-  #retryTimer: ReturnType<typeof setTimeout> | undefined;
-  #retries = 0;
-  #inflight: Promise<void> | null = null;
-  #again = false;
-  #disposed = false;
-  #debounceMs: number;
   #onCreated: ((form: KybForm) => void) | undefined;
-  /** The form is created once: every attempt of that one write carries the same key. */
-  readonly #createKey = newIdempotencyKey();
-  /** Unclear PATCHes (a late copy could overwrite newer values). */
-  readonly #late = new LateWrites(
-    () => this.#client.http.timeoutMs,
-    () => void this.save().catch(() => undefined),
-  );
+  /** The one save engine (saving/autosave.ts): debounce, merging, backoff, late writes, the create's key. */
+  readonly #saver: AutoSave<CompanyWrite>;
 
   constructor(init: CompanyStepInit) {
     this.#client = init.client;
     this.#formId = init.form?.id ?? null;
     this.#onCreated = init.onCreated;
-    this.#debounceMs = init.debounceMs ?? 700;
     let defs = fieldDefs(init.flow);
     // The form cannot be created without a name and a country: make sure both can be entered.
     if (!this.#formId) {
@@ -197,25 +182,54 @@ export class CompanyStep implements StepController<ShellContext> {
         ];
     }
     this.defs = defs;
-    this.#draft = initialDraft(init.form?.company ?? null, defs);
+    this.#draft = initialDraft(init.form?.company ?? null, defs, !this.#formId);
+    this.#stored = { ...this.#draft };
     this.#base = validBase(init.form?.company ?? null);
-    this.#lastSent = this.#formId ? JSON.stringify(this.#base) : '';
+    this.#saver = new AutoSave<CompanyWrite>(
+      {
+        body: () => this.#body(),
+        send: (body, write) => this.#send(body, write),
+        report: (state, error) => {
+          this.#ctx?.report({ kind: 'company', state, id: this.#formId ?? undefined, error });
+          this.#ctx?.requestUpdate();
+        },
+        readOnly: () => !!this.#ctx?.readOnly,
+        timeoutMs: () => this.#client.http.timeoutMs,
+      },
+      { debounceMs: init.debounceMs ?? 700, lastSent: this.#formId ? JSON.stringify(this.#base) : null },
+    );
   }
 
   get formId(): string | null {
     return this.#formId;
   }
   get saveState(): SaveState {
-    return this.#state;
+    return this.#saver.state;
   }
   get error(): ApiError | undefined {
-    return this.#error;
+    return this.#saver.error ?? undefined;
   }
   get dirty(): boolean {
-    if (this.#state === 'error' || this.#state === 'saving' || this.#state === 'pending') return true;
-    const payload = companyPayload(this.#base, this.defs, this.#draft);
+    if (this.#saver.dirty) return true;
+    const payload = this.#payload();
     if (!this.#formId) return canCreate(payload);
-    return JSON.stringify(payload) !== this.#lastSent;
+    return JSON.stringify(payload) !== this.#saver.lastSent;
+  }
+  /**
+   * The user's changes that cannot be saved: a changed field whose value fails its check (held back and
+   * shown with its problem), or, once the form exists, any changed field while the name or the country
+   * cannot be sent.
+   */
+  get held(): number {
+    // A new form waits for its name and country as the user fills it in: that is not a held change.
+    const blocked = !!this.#formId && !canCreate(this.#payload());
+    const issues = draftIssues(this.defs, this.#draft);
+    return this.defs.filter(
+      (d) =>
+        !d.readOnly &&
+        (this.#draft[d.draftKey] ?? '') !== (this.#stored[d.draftKey] ?? '') &&
+        (issues.has(d.draftKey) || blocked),
+    ).length;
   }
   /** The typed text of a field (by draft key). */
   draftText(draftKey: string): string {
@@ -224,21 +238,11 @@ export class CompanyStep implements StepController<ShellContext> {
 
   /** Stops timers and pending work (the element was reset or disconnected). */
   dispose(): void {
-    this.#disposed = true;
-    clearTimeout(this.#debounce);
-    clearTimeout(this.#retryTimer);
-    this.#late.dispose();
+    this.#saver.dispose();
   }
 
   #label(def: FieldDef) {
     return def.kind === 'standard' ? companyLabel(def.key) : def.title;
-  }
-
-  #setState(state: SaveState, error?: ApiError) {
-    this.#state = state;
-    this.#error = error;
-    this.#ctx?.report({ kind: 'company', state, id: this.#formId ?? undefined, error });
-    this.#ctx?.requestUpdate();
   }
 
   #onInput(def: FieldDef, e: Event) {
@@ -249,125 +253,109 @@ export class CompanyStep implements StepController<ShellContext> {
   #setText(def: FieldDef, text: string) {
     this.#draft[def.draftKey] = text;
     this.feedback.changed(def.draftKey);
-    if (this.#state !== 'saving') this.#setState('pending');
-    clearTimeout(this.#debounce);
-    this.#debounce = setTimeout(() => void this.save().catch(() => undefined), this.#debounceMs);
+    this.#saver.changed();
     this.#ctx?.requestUpdate();
   }
 
   #onLeave(def: FieldDef) {
     this.feedback.left(def.draftKey);
-    clearTimeout(this.#debounce);
     void this.save().catch(() => undefined);
     this.#ctx?.requestUpdate();
   }
 
+  /** Every valid field's value, the last valid value of the others (held back). */
+  #payload(): CompanyWrite {
+    return companyPayload(this.#base, this.defs, this.#draft);
+  }
+
+  /** The body to store now: null while the name and the country cannot be sent (the form needs both). */
+  #body(): CompanyWrite | null {
+    const payload = this.#payload();
+    return canCreate(payload) ? payload : null;
+  }
+
   /** Saves now (after the running save, if any). Rejects with the ApiError of a failed save. */
   save(): Promise<void> {
-    clearTimeout(this.#debounce);
-    if (this.#disposed || this.#ctx?.readOnly) return Promise.resolve();
-    if (this.#inflight) {
-      this.#again = true;
-      return this.#inflight;
-    }
-    const run = async () => {
-      do {
-        this.#again = false;
-        await this.#saveOnce();
-      } while (this.#again && !this.#disposed);
-    };
-    this.#inflight = run().finally(() => {
-      this.#inflight = null;
-    });
-    return this.#inflight;
+    return this.#saver.save();
   }
 
-  async #saveOnce(): Promise<void> {
-    const payload = companyPayload(this.#base, this.defs, this.#draft);
-    this.#base = payload;
-    const json = JSON.stringify(payload);
-    try {
-      if (!this.#formId) {
-        if (!canCreate(payload)) {
-          if (this.#state === 'pending') this.#setState('idle');
-          return;
-        }
-        this.#setState('saving');
-        const form = await this.#create(payload);
-        if (this.#disposed) return;
-        this.#formId = form.id;
-        this.#lastSent = json;
-        this.#onCreated?.(form);
-        // Fields typed while creating are sent by the next PATCH.
-        if (JSON.stringify(companyPayload(this.#base, this.defs, this.#draft)) !== this.#lastSent)
-          this.#again = true;
-      } else {
-        // After an unclear PATCH the whole current company goes again, even if unchanged.
-        const resend = this.#late.due;
-        if (json === this.#lastSent && !resend) {
-          if (this.#state !== 'idle' && this.#state !== 'saved') this.#setState('saved');
-          this.#late.saved();
-          return;
-        }
-        const generation = resend ? this.#late.begin() : 0;
-        this.#setState('saving');
-        await this.#client.updateForm(this.#formId, payload, { onAttemptError: this.#late.attemptFailed });
-        if (this.#disposed) return;
-        this.#lastSent = json;
-        if (resend) this.#late.resent(generation);
-      }
-      this.#retries = 0;
-      clearTimeout(this.#retryTimer);
-      this.#setState(this.#again ? 'saving' : 'saved');
-      this.#late.saved();
-    } catch (err) {
-      if (this.#disposed) return;
-      const error =
-        err instanceof ApiError ? err : new ApiError({ kind: 'network', message: String(err), cause: err });
-      this.#setState('error', error);
-      this.#scheduleRetry(error);
-      throw error;
+  /** Stores `body`: creates the form once, then PATCHes the whole company. */
+  async #send(body: CompanyWrite, write: Write): Promise<string | null | void> {
+    if (this.#formId) {
+      await this.#client.updateForm(this.#formId, body, { onAttemptError: write.onAttemptError });
+      this.#saved(body);
+      return;
+    }
+    const { form, held } = await this.#create(body, write);
+    if (!this.#formId) {
+      this.#formId = form.id;
+      this.#onCreated?.(form);
+    }
+    if (held === write.json) this.#saved(body);
+    return held;
+  }
+
+  /** The texts now stored: every field whose sent value is the one its draft gives. */
+  #saved(body: CompanyWrite) {
+    this.#base = body;
+    const now = companyPayload(body, this.defs, this.#draft);
+    const info = (now.additionalInfo ?? {}) as Record<string, unknown>;
+    const sent = (body.additionalInfo ?? {}) as Record<string, unknown>;
+    for (const d of this.defs) {
+      const same =
+        d.kind === 'standard'
+          ? JSON.stringify(now[d.key]) === JSON.stringify(body[d.key])
+          : JSON.stringify(info[d.key]) === JSON.stringify(sent[d.key]);
+      if (same && !parseField(d, this.#draft[d.draftKey] ?? '').issue)
+        this.#stored[d.draftKey] = this.#draft[d.draftKey] ?? '';
     }
   }
 
-  /** POST the form; a create whose answer was lost (or that raced another) is resolved by listing. */
-  async #create(payload: CompanyWrite): Promise<KybForm> {
+  /**
+   * POSTs the form with the key bound to this body. After an attempt with another body whose outcome was
+   * unclear (or a create refused because the form exists), the form is looked up first: found, it is
+   * adopted and what it holds is unknown (the whole company is PATCHed next); never a replay of a stale
+   * answer under a reused key.
+   */
+  async #create(body: CompanyWrite, write: Write): Promise<{ form: KybForm; held: string | null }> {
+    if (write.key.unresolved(write.json)) {
+      const form = await this.#findForm();
+      write.key.resolved();
+      if (form) return { form, held: null };
+    }
     try {
-      return await this.#client.createForm(payload, { idempotencyKey: this.#createKey });
+      const form = await this.#client.createForm(body, {
+        idempotencyKey: write.key.for(write.json),
+        onAttemptError: write.onAttemptError,
+      });
+      write.key.resolved();
+      return { form, held: write.json };
     } catch (err) {
-      if (
-        err instanceof ApiError &&
-        (err.kind === 'network' || err.kind === 'timeout' || err.status === 400)
-      ) {
-        const forms = await this.#client.listForms().catch(() => []);
-        const form = forms[0];
-        if (form) return form;
+      if (err instanceof ApiError && (outcomeUnclear(err) || err.status === 400)) {
+        const form = await this.#findForm().catch(() => null);
+        if (form) {
+          write.key.resolved();
+          return { form, held: null };
+        }
       }
       throw err;
     }
   }
 
-  #scheduleRetry(error: ApiError) {
-    clearTimeout(this.#retryTimer);
-    // Retrying helps for transient faults only; refused writes and invalid data need something else.
-    if (!error.transient) return;
-    const wait = RETRY_STEPS_MS[Math.min(this.#retries, RETRY_STEPS_MS.length - 1)] ?? 30000;
-    this.#retries++;
-    this.#retryTimer = setTimeout(() => void this.save().catch(() => undefined), wait);
+  async #findForm(): Promise<KybForm | null> {
+    const forms = await this.#client.listForms();
+    return forms[0] ?? null;
   }
 
   /** Retries a failed save now (retry button, `online` event). */
   retry(): Promise<void> {
-    this.#retries = 0;
-    return this.save();
+    return this.#saver.retry();
   }
 
   async flush(ctx: ShellContext): Promise<void> {
     this.#ctx = ctx;
     // After an unclear PATCH, the current company goes again now (and again after the settle delay).
-    this.#late.hurry();
-    await this.save();
-    if (this.#state === 'error' && this.#error) throw this.#error;
+    await this.#saver.flush();
   }
 
   /** The visible error of a field under the feedback rule, or null. */

@@ -209,14 +209,27 @@ export function parseField(def: FieldDef, raw: string): ParseResult {
   return { value, issue: null };
 }
 
-/** The draft texts for a company as read (and the flow's `changeFrom` values for empty fields). */
-export function initialDraft(company: Company | null, defs: FieldDef[]): Record<string, string> {
+/**
+ * The draft texts for a company as read. A new form (`prefill`) offers the flow's `changeFrom` values in
+ * its empty fields; a form that exists shows what it holds: a value the user cleared stays cleared.
+ */
+export function initialDraft(
+  company: Company | null,
+  defs: FieldDef[],
+  prefill = company === null,
+): Record<string, string> {
   const draft: Record<string, string> = {};
   const info = (company?.additionalInfo ?? {}) as Record<string, { value?: unknown } | undefined>;
   for (const def of defs) {
     const stored = def.kind === 'standard' ? company?.[def.key] : info[def.key]?.value;
     let text = def.kind === 'custom' ? customDraftText(stored) : toDraftText(stored);
-    if (text === '' && def.changeRequired && def.changeFrom !== undefined && def.changeFrom !== null)
+    if (
+      prefill &&
+      text === '' &&
+      def.changeRequired &&
+      def.changeFrom !== undefined &&
+      def.changeFrom !== null
+    )
       text = toDraftText(def.changeFrom);
     draft[def.draftKey] = text;
   }

@@ -31,7 +31,7 @@ import type { KybContext } from '../context.ts';
 import { FocusMover, renderField } from '../field.ts';
 import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
 import { Previews, renderDropzone, renderFileCard } from '../upload/upload.ts';
-import { firstAndCopies, unclear } from '../write-copies.ts';
+import { firstAndCopies, unclear } from '../saving/write-copies.ts';
 import { DocumentList, type ListOptions } from './doc-list.ts';
 import { errorMessage } from './errors.ts';
 import { docTypeLabel } from './model.ts';

@@ -316,6 +316,25 @@ export function buildPayload(
   return out;
 }
 
+/**
+ * Values read from the service that the controls show in another form (a DATETIME with its zone and
+ * fractions shows as a local `datetime-local` value): per section list, `section \u0000 question` -> the
+ * value as read. While the local value is still the one it was read as, the value as read is sent back,
+ * byte for byte.
+ */
+const asRead = new WeakMap<readonly PayloadSection[], Map<string, { local: AnswerValue; read: string }>>();
+
+/** The value to send for a question: the one read from the service while the user did not change it. */
+export function untouched(
+  sections: readonly PayloadSection[],
+  section: string,
+  question: string,
+  local: AnswerValue | undefined,
+): AnswerValue | undefined {
+  const read = asRead.get(sections)?.get(`${section}\u0000${question}`);
+  return read && read.local === local ? read.read : local;
+}
+
 /** Reads a service answer set into `section -> question -> local value`, for known questions only. */
 export function readAnswers(
   sections: readonly PayloadSection[],
@@ -329,7 +348,13 @@ export function readAnswers(
     const sec = Object.prototype.hasOwnProperty.call(stored, s.key) ? stored[s.key] : undefined;
     for (const q of s.questions) {
       const entry = sec && Object.prototype.hasOwnProperty.call(sec, q.key) ? sec[q.key] : undefined;
-      m.set(q.key, entry ? toLocalValue(q, entry.value) : null);
+      const local = entry ? toLocalValue(q, entry.value) : null;
+      m.set(q.key, local);
+      if (q.type === 'DATETIME' && typeof entry?.value === 'string' && entry.value !== local) {
+        let map = asRead.get(sections);
+        if (!map) asRead.set(sections, (map = new Map()));
+        map.set(`${s.key}\u0000${q.key}`, { local, read: entry.value });
+      }
     }
     out.set(s.key, m);
   }

@@ -32,7 +32,7 @@ import { focusId, MAX_LIST_ITEMS, questionLabel, renderQuestion, type QRec } fro
 import { problemMessage } from './validation.ts';
 import { QuestionFiles } from './file-answers.ts';
 import { answerValue } from './summary.ts';
-import { AnswersSaver, payloadOf, type QState, type SecState } from './saver.ts';
+import { AnswersSaver, type QState, type SecState } from './saver.ts';
 import { ProgressiveRender } from './progressive.ts';
 import { renderSummaryList, type SummaryRow } from '../review/summary-list.ts';
 import { addMessages } from '../../i18n/index.ts';
@@ -113,18 +113,8 @@ export class QuestionnairesStep implements StepController {
         bySection,
         vis,
         headingId: this.#uniqueId(usedIds, sanitizeId('qn', qn, 'heading')),
-        changeVersion: 0,
-        savedVersion: 0,
-        lastSent: null,
-        state: 'idle',
-        timer: undefined,
-        retryTimer: undefined,
-        inflight: null,
-        again: false,
-        failures: 0,
-        error: null,
       };
-      qs.lastSent = JSON.stringify(payloadOf(qs));
+      this.#saver.loaded(qs);
       this.#states.push(qs);
     });
   }
@@ -441,7 +431,7 @@ export class QuestionnairesStep implements StepController {
       this.#ctx?.requestUpdate();
     }
     const qs = this.#states[rec.qn];
-    if (qs && qs.timer !== undefined) this.#saver.saveSoon(qs);
+    if (qs && this.#saver.waiting(qs)) this.#saver.saveSoon(qs);
   };
 
   #onClick = (e: Event): void => {

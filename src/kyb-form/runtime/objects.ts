@@ -144,6 +144,9 @@ export class FormObjects {
       get editing() {
         return step.editing;
       },
+      get held() {
+        return step.held;
+      },
       ...(summary ? { summary: (c: ShellContext) => summary(ctx(c)) } : {}),
       dispose: () => step.dispose?.(),
     };

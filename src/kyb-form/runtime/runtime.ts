@@ -19,6 +19,7 @@ import { loadObjects, loadReview, reviewLoaded, type ReviewModule, type Screens 
 import type { CompanyStep } from '../company/controller.ts';
 import type { SaveReport, ShellContext, StepController, StepId } from '../context.ts';
 import { emit } from '../shell/events.ts';
+import { warnUnsent } from '../saving/unsaved.ts';
 import { SaveLog } from '../shell/saves.ts';
 import { moveFocus } from '../shell/view.ts';
 import {
@@ -320,12 +321,15 @@ export class KybRuntime implements ReactiveController {
 
   hostConnected(): void {
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('beforeunload', this.onUnload);
     if (this.connectedOnce) this.queueLoad();
     this.connectedOnce = true;
   }
 
   hostDisconnected(): void {
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('beforeunload', this.onUnload);
+    warnUnsent(this.host, this.id, this.controllers(), 'removed');
     this.teardown();
   }
 
@@ -338,12 +342,14 @@ export class KybRuntime implements ReactiveController {
   }
 
   private onOnline = () => this.retry();
+  private onUnload = () => void warnUnsent(this.host, this.id, this.controllers(), 'unload');
 
   /** The token was refused and could not be renewed: keep the input, tell the page (once). */
   private endSession() {
     if (this.st.phase === 'ready' && this.st.sessionEnded) return;
     this.dispatch({ type: 'session-ended' });
     emit(this.host, 'kyb-session-expired', { formId: this.id, unsaved: hasUnsaved(this.saves.state) });
+    warnUnsent(this.host, this.id, this.controllers(), 'session-ended');
   }
 
   private teardown() {

@@ -56,13 +56,19 @@ export interface SaveStatusOptions {
   sessionEnded: boolean;
   /** A step has an inline form open whose input is not saved yet. */
   editing: boolean;
+  /** The user's changes that cannot be saved as they are (never "All changes saved" while one is there). */
+  held: number;
   onRetry: () => void;
 }
 
 export function renderSaveStatus(o: SaveStatusOptions): TemplateResult {
-  const state = o.sessionEnded ? 'error' : o.editing && o.state !== 'error' ? 'pending' : o.state;
+  const state = o.sessionEnded
+    ? 'error'
+    : (o.editing || o.held > 0) && o.state !== 'error'
+      ? 'pending'
+      : o.state;
   return html`<div class="save-status ${state}" part="save-status">
-    <span role="status">${saveStatusText(o.state, o.sessionEnded, o.editing)}</span>
+    <span role="status">${saveStatusText(o.state, o.sessionEnded, o.editing, o.held)}</span>
     ${
       // A retry cannot help while the session has ended: a new token sends the changes.
       o.state === 'error' && !o.sessionEnded

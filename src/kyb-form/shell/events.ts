@@ -2,7 +2,13 @@
 import type {} from './types.ts';
 
 export type KybEventName =
-  'kyb-ready' | 'kyb-saved' | 'kyb-error' | 'kyb-submitted' | 'kyb-step-change' | 'kyb-session-expired';
+  | 'kyb-ready'
+  | 'kyb-saved'
+  | 'kyb-error'
+  | 'kyb-submitted'
+  | 'kyb-step-change'
+  | 'kyb-session-expired'
+  | 'kyb-unsaved-changes';
 export type KybEventDetail<K extends KybEventName> =
   GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
 

@@ -16,6 +16,8 @@ export interface StepViewOptions {
   issues: FieldIssue[];
   saveState: SaveState;
   editing: boolean;
+  /** The user's changes that cannot be saved as they are. */
+  held: number;
   checking: boolean;
   progressOpen: boolean;
   onToggleProgress: () => void;
@@ -48,6 +50,7 @@ export function renderStepView(o: StepViewOptions): TemplateResult {
         state: o.saveState,
         sessionEnded: s.sessionEnded,
         editing: o.editing,
+        held: o.held,
         onRetry: o.onRetrySaves,
       })}
       ${renderNav({

@@ -61,7 +61,7 @@ export function errorText(info: ErrorInfo): { title: string; text: string } {
 }
 
 /** The text of the save status line. */
-export function saveStatusText(state: SaveState, sessionEnded: boolean, editing: boolean): string {
+export function saveStatusText(state: SaveState, sessionEnded: boolean, editing: boolean, held = 0): string {
   if (sessionEnded)
     return msg(
       'Your session has ended, so your changes cannot be saved now. They are kept on this page and are saved once your session is renewed.',
@@ -70,6 +70,8 @@ export function saveStatusText(state: SaveState, sessionEnded: boolean, editing:
     return msg('Your last changes could not be saved. They are kept here and will be sent again.');
   if (state === 'saving') return msg('Saving…');
   if (editing) return msg('You have unsaved changes in the open form.');
+  if (held === 1) return msg('1 change not saved: fix the highlighted field.');
+  if (held > 1) return msg(str`${held} changes not saved: fix the highlighted fields.`);
   if (state === 'pending') return msg('Unsaved changes');
   if (state === 'saved') return msg('All changes saved');
   return '';

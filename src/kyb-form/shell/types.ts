@@ -40,6 +40,18 @@ export interface KybSessionExpiredDetail {
   unsaved: boolean;
 }
 
+/**
+ * The user is about to lose input that was not sent: the element is being removed, the page is unloading
+ * (fired from `beforeunload`: the page may ask the user to stay), or the session ended.
+ */
+export interface KybUnsavedChangesDetail {
+  /** The form's id, or null when no form exists yet. */
+  formId: string | null;
+  /** How many changes are not stored (a value that fails its check counts too). */
+  count: number;
+  reason: 'removed' | 'unload' | 'session-ended';
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'kyb-form': KybFormElement;
@@ -51,5 +63,6 @@ declare global {
     'kyb-submitted': CustomEvent<KybSubmittedDetail>;
     'kyb-step-change': CustomEvent<KybStepChangeDetail>;
     'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
+    'kyb-unsaved-changes': CustomEvent<KybUnsavedChangesDetail>;
   }
 }

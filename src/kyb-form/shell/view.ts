@@ -88,6 +88,7 @@ export function renderBody(rt: KybRuntime): TemplateResult {
     issues: checked ? (rt.controller(step)?.validate(ctx) ?? []) : [],
     saveState: snap.saveState,
     editing: rt.controllers().some((c) => c.editing === true),
+    held: rt.controllers().reduce((n, c) => n + (c.held ?? 0), 0),
     checking: snap.checking,
     progressOpen: snap.progressOpen,
     onToggleProgress: () => rt.toggleProgress(),

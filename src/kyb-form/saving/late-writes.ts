@@ -8,10 +8,8 @@
  * assumption about the service (it processes a request within that time after the client gave up), not a
  * guarantee: without versions a copy held back longer can still overwrite.
  */
-import type { ApiError } from '../api/http.ts';
-
-/** Whether a failed attempt of a write may still have reached the service (and be processed late). */
-export const unclearOutcome = (err: ApiError): boolean => err.kind === 'timeout' || err.kind === 'network';
+import type { ApiError } from '../../api/http.ts';
+import { mayLandLate } from './rule.ts';
 
 /** One resource's unclear writes: when its current value must be sent again. */
 export class LateWrites {
@@ -41,7 +39,7 @@ export class LateWrites {
 
   /** For `onAttemptError`: marks the resource when the attempt's outcome is unclear. */
   readonly attemptFailed = (err: ApiError): void => {
-    if (!unclearOutcome(err)) return;
+    if (!mayLandLate(err)) return;
     this.#generation++;
     this.#until = Math.max(this.#until, Date.now() + LateWrites.settleMs(this.#timeoutMs()));
     // A scheduled re-send now waits for this attempt's settle delay (set again by the next save).

@@ -4,15 +4,11 @@
  * read again, which of the records that match the one logical write is its record and which are copies
  * (a browser re-sends a write on a reused connection whose answer it lost, and each copy is saved).
  */
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../../api/http.ts';
+import { outcomeUnclear } from './rule.ts';
 
-/**
- * Whether a failed write may have been saved all the same: the answer was lost (connection, timeout), the
- * service failed after receiving it (5xx), or the answer could not be read.
- */
-export const unclear = (err: unknown): boolean =>
-  err instanceof ApiError &&
-  (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'invalid-response' || err.status >= 500);
+/** Whether a failed write may have been saved all the same (the rule: rule.ts). */
+export const unclear = (err: unknown): boolean => err instanceof ApiError && outcomeUnclear(err);
 
 /**
  * The records matching one logical write, in the service's order: the first is the write's record; the
