@@ -3,6 +3,7 @@
  * with the later chunk (shell/later.ts), after form-styles.ts's rules.
  */
 import { css } from 'lit';
+import { questionnaireStyles } from './questionnaire/styles.ts';
 
 /**
  * The shell's and the fields' rules that no first-screen node uses (cards, lists, icons,
@@ -192,52 +193,5 @@ export const stepStyles = css`
     vertical-align: middle;
   }
 
-  /* Questionnaires (a long one renders progressively, questionnaire/progressive.ts; sections are not
-     skipped with content-visibility: the first answer in a skipped section restyled the whole section) */
-  .questionnaire-summary h5,
-  .questionnaire-summary h6 {
-    font-size: calc(var(--size) * 1.0625);
-    line-height: 1.25;
-    margin: calc(var(--space) * 0.75) 0 calc(var(--space) * 0.5);
-  }
-  .questionnaire-summary h6 {
-    color: var(--c-muted);
-  }
-  .choices.scroll {
-    max-height: calc(var(--size) * 16);
-    overflow: auto;
-    border: 1px solid var(--c-border);
-    border-radius: var(--radius);
-    padding: calc(var(--space) * 0.5);
-  }
-  .list-items,
-  .file-list {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: calc(var(--space) * 0.5);
-  }
-  .list-item,
-  .file-item {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: calc(var(--space) * 0.5);
-    overflow-wrap: anywhere;
-  }
-  .list-item .input {
-    flex: 1 1 calc(var(--size) * 12);
-    width: auto;
-  }
-  .color-control {
-    display: inline-flex;
-    align-items: center;
-    gap: calc(var(--space) * 0.5);
-  }
-  .selection-count {
-    color: var(--c-muted);
-    font-size: calc(var(--size) * 0.9);
-    margin: calc(var(--space) * 0.25) 0;
-  }
+  ${questionnaireStyles}
 `;
