@@ -70,6 +70,8 @@ export interface OutsideRun {
   longTasks?: number[];
   /** With `trace`: the main thread's time (ms) before the element was interactive. */
   cpuBefore?: number;
+  /** With `trace`: what each long task ran (trace.ts `describe`). */
+  longTaskWork?: string[][];
 }
 
 /** More of a run: a slower CPU, HTML added to the page's head, a performance trace for its long tasks. */
@@ -314,12 +316,14 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
       let readyMs: number;
       let longTasks: number[] | undefined;
       let cpuBefore: number | undefined;
+      let longTaskWork: string[][] | undefined;
       if (options.trace) {
         const { value, trace } = await traced(browser, page, load);
         readyMs = value;
         const ready = trace.mark('bench:ready');
         const tasks = trace.tasks(0, ready);
         longTasks = trace.longTasks(0, ready);
+        longTaskWork = tasks.filter((t) => (t.tdur ?? t.dur ?? 0) / 1000 > 50).map((t) => trace.describe(t));
         cpuBefore = tasks.reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0) / 1000, 0);
       } else readyMs = await load();
       const entries = await page.evaluate(() => {
@@ -364,7 +368,7 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         chain,
         floorMs,
         protocol: entries.nav.protocol,
-        ...(longTasks ? { longTasks, cpuBefore } : {}),
+        ...(longTasks ? { longTasks, cpuBefore, longTaskWork } : {}),
       };
     } finally {
       await context.close();

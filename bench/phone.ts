@@ -133,7 +133,7 @@ export async function startupRows(
           const key = `<${t}>${label}`;
           results.set(key, [...(results.get(key) ?? []), r]);
           opts.log?.(
-            `start-up run ${i + 1} ${key}: ${r.readyMs.toFixed(0)} ms, floor ${r.floorMs?.toFixed(0)} ms, long tasks ${r.longTasks?.map((x) => x.toFixed(0)).join(' ') || 'none'}, main thread ${r.cpuBefore?.toFixed(0)} ms`,
+            `start-up run ${i + 1} ${key}: ${r.readyMs.toFixed(0)} ms, floor ${r.floorMs?.toFixed(0)} ms, long tasks ${r.longTasks?.map((x) => x.toFixed(0)).join(' ') || 'none'}, main thread ${r.cpuBefore?.toFixed(0)} ms${(r.longTaskWork ?? []).map((w, k) => `\n    long task ${k + 1}: ${w.join(', ')}`).join('')}`,
           );
         }
   } finally {

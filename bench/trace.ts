@@ -23,7 +23,10 @@ export interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { message?: string; type?: string; name?: string }; name?: string };
+  args?: {
+    data?: { message?: string; type?: string; name?: string; url?: string; functionName?: string };
+    name?: string;
+  };
 }
 
 /** Categories recorded: the timeline (tasks, style, layout, paint, marks, events). */
@@ -95,6 +98,43 @@ export class MainThread {
       .filter((e) => e.ts >= from)
       .map(cpu)
       .filter((d) => d > ms);
+  }
+
+  /**
+   * What a task spent its time on: its direct kinds of work (script evaluation and calls by script file,
+   * style, layout, paint, parsing), the largest first, as `kind file: ms` (thread time).
+   */
+  describe(task: TraceEvent, top = 4): string[] {
+    const end = task.ts + (task.dur ?? 0);
+    const kinds = new Map<string, number>();
+    const WORK = [
+      'EvaluateScript',
+      'v8.evaluateModule',
+      'FunctionCall',
+      'EventDispatch',
+      'TimerFire',
+      'FireAnimationFrame',
+      'RunMicrotasks',
+      'UpdateLayoutTree',
+      'Layout',
+      'PrePaint',
+      'Paint',
+      'ParseHTML',
+      'ParseAuthorStyleSheet',
+      'v8.compile',
+      'v8.compileModule',
+    ];
+    for (const e of this.events) {
+      if (e.ts < task.ts || e.ts >= end || e === task || !WORK.includes(e.name) || e.dur === undefined)
+        continue;
+      const url = e.args?.data?.url?.split('/').pop()?.split('?')[0];
+      const key = url ? `${e.name} ${url}` : e.name;
+      kinds.set(key, (kinds.get(key) ?? 0) + cpu(e));
+    }
+    return [...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, ms]) => `${k}: ${ms.toFixed(0)}`);
   }
 
   /**
