@@ -59,7 +59,7 @@ export async function questionnaireRows(
             const r = await bench.run(engine, size, profile);
             runs.push(r);
             opts.log?.(
-              `questionnaire run ${i + 1} ${profile.name} ${size} ${engine}: layout ${r.firstLayout.toFixed(1)}, paint ${r.firstPaint.toFixed(1)} ms, long tasks mounting ${r.mountLongTasks.length}, answer ${median(r.answers.map((c) => c.total)).toFixed(1)}, toggle ${median(r.toggles.map((c) => c.total)).toFixed(1)} ms`,
+              `questionnaire run ${i + 1} ${profile.name} ${size} ${engine}: layout ${r.firstLayout.toFixed(1)}, paint ${r.firstPaint.toFixed(1)} ms (work before it ${r.workBeforePaint.toFixed(1)}), long tasks mounting ${r.mountLongTasks.length}, answer ${median(r.answers.map((c) => c.total)).toFixed(1)}, toggle ${median(r.toggles.map((c) => c.total)).toFixed(1)} ms`,
             );
           }
   } finally {

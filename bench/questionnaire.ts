@@ -133,6 +133,8 @@ export interface QuestionnaireRun {
   firstLayout: number;
   /** ms from the click to the end of the first paint after it. */
   firstPaint: number;
+  /** Main-thread time between the first layout and the end of the first paint (the rest: waiting). */
+  workBeforePaint: number;
   /** Questions in the DOM at the first layout. */
   firstQuestions: number;
   /** ms from the click until every question is in the DOM and laid out. */
@@ -143,6 +145,8 @@ export interface QuestionnaireRun {
   mountCpu: number;
   /** Whether the task times are thread times (else wall times). */
   threadTime: boolean;
+  /** What each of those ran (trace.ts `describe`). */
+  mountLongWork: string[][];
   /** Tasks over 50 ms after the first paint until all is rendered (ms each). */
   mountLongTasks: number[];
   answers: InputCost[];
@@ -376,9 +380,17 @@ export async function questionnaireBench(
         firstQuestions: value.firstQuestions,
         allRendered: value.allRendered,
         firstTask: Math.max(0, ...trace.tasks(start, paintEnd).map(cpu)),
+        workBeforePaint: trace.tasks(laidOut, paintEnd).reduce((n, t) => {
+          const part = (Math.min(t.ts + t.dur!, paintEnd) - Math.max(t.ts, laidOut)) / Math.max(t.dur!, 1);
+          return n + cpu(t) * part;
+        }, 0),
         mountCpu: trace.tasks(start, all).reduce((n, t) => n + cpu(t), 0),
         threadTime: trace.events.some((e) => e.name === 'RunTask' && e.tdur !== undefined),
         mountLongTasks: trace.longTasks(paintEnd, all),
+        mountLongWork: trace
+          .tasks(paintEnd, all)
+          .filter((t) => t.ts >= paintEnd && cpu(t) > 50)
+          .map((t) => trace.describe(t, 6)),
         answers: costs.slice(0, n),
         toggles: costs.slice(n),
       };
@@ -405,6 +417,8 @@ export interface QuestionnaireSummary {
   firstPaint: number;
   /** First paint minus first layout (median of the runs' differences). */
   paintAfterLayout: number;
+  /** Main-thread time in between (median). */
+  workBeforePaint: number;
   allRendered: number;
   firstTask: number;
   mountCpu: number;
@@ -439,6 +453,7 @@ export function summarize(runs: QuestionnaireRun[]): QuestionnaireSummary[] {
     firstLayout: median(rs.map((r) => r.firstLayout)),
     firstPaint: median(rs.map((r) => r.firstPaint)),
     paintAfterLayout: median(rs.map((r) => r.firstPaint - r.firstLayout)),
+    workBeforePaint: median(rs.map((r) => r.workBeforePaint)),
     allRendered: median(rs.map((r) => r.allRendered)),
     firstTask: median(rs.map((r) => r.firstTask)),
     mountCpu: median(rs.map((r) => r.mountCpu)),
@@ -455,7 +470,7 @@ export function questionnaireTable(sums: QuestionnaireSummary[]): string[] {
   const cost = (c: InputCost) =>
     `${f(c.total)} (style ${f(c.style)}, layout ${f(c.layout)}, pre-paint ${f(c.prePaint)}, paint ${f(c.paint)})`;
   return [
-    '| profile | questions | engine | first layout | first paint | paint − layout | all rendered (main-thread time) | longest task to first paint | long tasks while mounting (longest) | text answer | toggle of 13 |',
+    '| profile | questions | engine | first layout | first paint | paint − layout (main-thread work in it) | all rendered (main-thread time) | longest task to first paint | long tasks while mounting (longest) | text answer | toggle of 13 |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...[...sums]
       .sort(
@@ -463,7 +478,7 @@ export function questionnaireTable(sums: QuestionnaireSummary[]): string[] {
       )
       .map(
         (s) =>
-          `| ${s.profile} | ${s.size.toLocaleString('en')} | ${s.engine} | ${f(s.firstLayout)} | ${f(s.firstPaint)} | ${f(s.paintAfterLayout)} | ${f(s.allRendered)} (${f(s.mountCpu)}) | ${f(s.firstTask)} | ${s.mountLongTasks} (${f(s.mountLongest)}) | ${cost(s.answer)} | ${cost(s.toggle)} |`,
+          `| ${s.profile} | ${s.size.toLocaleString('en')} | ${s.engine} | ${f(s.firstLayout)} | ${f(s.firstPaint)} | ${f(s.paintAfterLayout)} (${f(s.workBeforePaint)}) | ${f(s.allRendered)} (${f(s.mountCpu)}) | ${f(s.firstTask)} | ${s.mountLongTasks} (${f(s.mountLongest)}) | ${cost(s.answer)} | ${cost(s.toggle)} |`,
       ),
   ];
 }
@@ -504,7 +519,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             const r = await bench.run(engine, size, profile);
             all.push(r);
             console.log(
-              `run ${i + 1} ${profile.name} ${size} ${engine}: layout ${r.firstLayout.toFixed(1)}, paint ${r.firstPaint.toFixed(1)}, all ${r.allRendered.toFixed(0)} ms (cpu ${r.mountCpu.toFixed(0)}${r.threadTime ? '' : ', wall'}), first task ${r.firstTask.toFixed(1)}, long tasks mounting ${r.mountLongTasks.map((t) => t.toFixed(0)).join(' ') || 'none'}, answers ${r.answers.map((c) => c.total.toFixed(1)).join(' ')}, toggles ${r.toggles.map((c) => c.total.toFixed(1)).join(' ')}`,
+              `run ${i + 1} ${profile.name} ${size} ${engine}: layout ${r.firstLayout.toFixed(1)}, paint ${r.firstPaint.toFixed(1)}, all ${r.allRendered.toFixed(0)} ms (cpu ${r.mountCpu.toFixed(0)}${r.threadTime ? '' : ', wall'}), first task ${r.firstTask.toFixed(1)}, long tasks mounting ${r.mountLongTasks.map((t) => t.toFixed(0)).join(' ') || 'none'}${r.mountLongWork.map((w) => `\n   [${w.join(', ')}]`).join('')}, answers ${r.answers.map((c) => c.total.toFixed(1)).join(' ')}, toggles ${r.toggles.map((c) => c.total.toFixed(1)).join(' ')}`,
             );
           }
   } finally {

@@ -30,8 +30,8 @@ const FRAME_WORK_MS = 12;
 export const FIRST_CHUNK = 20;
 /** Bounds of a chunk's size, and of its growth from one chunk to the next. */
 const MIN_CHUNK = 4;
-const MAX_CHUNK = 400;
-const MAX_GROWTH = 3;
+const MAX_CHUNK = 200;
+const MAX_GROWTH = 2;
 /** If no frame comes (a hidden page renders none), the next chunk runs after this anyway. */
 const NO_FRAME_MS = 250;
 
@@ -43,20 +43,23 @@ const attached = (el: Element): boolean => {
 
 /**
  * Runs `then` in a task after the next frame has been painted (a frame's `requestAnimationFrame`
- * callbacks run before its style, layout and paint; a task they post runs after them). Returns a cancel.
+ * callbacks run before its style, layout and paint; a task they post runs after them), with the time from
+ * the frame's callbacks to that task (the frame's rendering work, about; 0 without a frame). Returns a cancel.
  */
-export function afterNextPaint(then: () => void): () => void {
+export function afterNextPaint(then: (frameMs: number) => void): () => void {
   let frame = 0;
   let task: ReturnType<typeof setTimeout> | undefined;
   let done = false;
+  let framed = 0;
   const run = () => {
     if (done) return;
     done = true;
     cancelAnimationFrame(frame);
     clearTimeout(fallback);
-    then();
+    then(framed ? performance.now() - framed : 0);
   };
   frame = requestAnimationFrame(() => {
+    framed = performance.now();
     task = setTimeout(run, 0);
   });
   const fallback = setTimeout(run, NO_FRAME_MS);
@@ -124,7 +127,11 @@ export class ProgressiveRender {
       const task = setTimeout(() => this.#next(), 0);
       this.#cancel = () => clearTimeout(task);
     } else
-      this.#cancel = afterNextPaint(() => {
+      this.#cancel = afterNextPaint((frameMs) => {
+        // The frame rendered what the chunks before it added, beyond the layout they timed (sections
+        // that came into view, paint): a costly frame makes the next chunks smaller.
+        if (frameMs > CHUNK_MS && this.#sincePaint > 0)
+          this.#chunk = Math.max(MIN_CHUNK, Math.round((this.#chunk * CHUNK_MS) / frameMs));
         this.#sincePaint = 0;
         this.#next();
       });
