@@ -214,10 +214,17 @@ export async function lighthouseRows(
             '--output=json',
             '--output-path=stdout',
             '--quiet',
+            '--max-wait-for-load=45000',
             `--chrome-path=${chrome}`,
             '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
           ],
-          { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: chrome } },
+          // SIGINT: Lighthouse closes the Chromium it started
+          {
+            maxBuffer: 64 * 1024 * 1024,
+            env: { ...process.env, CHROME_PATH: chrome },
+            timeout: 240000,
+            killSignal: 'SIGINT',
+          },
         ).toString('utf8');
         const report = JSON.parse(out) as {
           categories: { performance: { score: number } };
