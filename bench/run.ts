@@ -8,11 +8,15 @@
  *     the longest chain of sequential requests, and a cold start on a slow network beside its floor; the
  *     same for a partner as most are (the service sets a theme and German; a German browser);
  *   - sizes of the on-demand chunks and of each locale;
- *   - in headless Chromium against the sandbox: first render and answers of a generated questionnaire
- *     (1,000 questions, 500 conditions), medians of several runs; selfie payload size;
+ *   - in headless Chromium against the sandbox: a generated questionnaire at 250, 1,000 and 4,000 questions
+ *     in <kyb-form> and in SurveyJS, desktop and a 4x-CPU phone (first layout, first paint, long tasks while
+ *     the rest mounts, an answer's main-thread time), start-up of both elements on the phone with the slow
+ *     network (bench/phone.ts), Lighthouse's mobile preset when `lighthouse` is there; selfie payload size;
  *   - conditions in Node: evaluations per second, the slowest of a set of adversarial inputs.
  * Results go to bench/results/latest.json, bench/results/latest.md and the README's table.
  * `--outside` measures only from outside (and the composition) and writes nothing: a quick check of sizes.
+ * `--questionnaire-only`, `--startup-only`, `--lighthouse-only` run one part (bench/results/<part>.md);
+ * `--runs N` (default 3), `--sizes 250,1000`, `--profiles mobile` narrow them.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
