@@ -28,6 +28,7 @@ import { chromiumLaunchOptions, startPageServer, type PageServer } from '../test
 import { PartnerClient } from '../src/server/index.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { ageRequest } from '../test/support/age-request.ts';
+import { traced } from './trace.ts';
 
 export type Target = 'kyb-form' | 'age-check' | 'both';
 /** The partner: `plain` (no theme, English), or `themed-de` (the service sets a theme and German). */
@@ -65,6 +66,24 @@ export interface OutsideRun {
   floorMs: number | null;
   /** The protocol the scripts came over (`h2`). */
   protocol: string;
+  /** With `trace`: the main thread's tasks over 50 ms (thread time, ms) before the element was interactive. */
+  longTasks?: number[];
+  /** With `trace`: the main thread's time (ms) before the element was interactive. */
+  cpuBefore?: number;
+  /** With `trace`: what each long task ran (trace.ts `describe`). */
+  longTaskWork?: string[][];
+}
+
+/** More of a run: a slower CPU, HTML added to the page's head, a performance trace for its long tasks. */
+export interface RunOptions {
+  /** CPU slowdown (`Emulation.setCPUThrottlingRate`): 4 for the bench's phone. */
+  cpu?: number;
+  /**
+   * Added to the page's head before the entry's script (the release's head snippet: preload and preconnect
+   * hints). `{{api-base}}` / `%API_BASE%` in it become the API's origin, `{{cdn-base}}` / `%CDN_BASE%` the CDN's.
+   */
+  head?: string;
+  trace?: boolean;
 }
 
 interface Timing {
@@ -97,7 +116,10 @@ const WATCH_INTERACTIVE = `(tags, names) => {
         const root = document.querySelector(tag) && document.querySelector(tag).shadowRoot;
         return root ? usable(first[tag](root)) : false;
       });
-      if (ok) done(performance.now());
+      if (ok) {
+        console.timeStamp('bench:ready');
+        done(performance.now());
+      }
       else requestAnimationFrame(check);
     };
     check();
@@ -165,7 +187,7 @@ async function http2Front(target: string): Promise<{ origin: string; close(): Pr
 }
 
 export interface Outside {
-  run(target: Target, throttled: boolean, partner?: Partner): Promise<OutsideRun>;
+  run(target: Target, throttled: boolean, partner?: Partner, options?: RunOptions): Promise<OutsideRun>;
   close(): Promise<void>;
 }
 
@@ -204,7 +226,12 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
     return size;
   };
 
-  async function run(target: Target, throttled: boolean, kind: Partner = 'plain'): Promise<OutsideRun> {
+  async function run(
+    target: Target,
+    throttled: boolean,
+    kind: Partner = 'plain',
+    options: RunOptions = {},
+  ): Promise<OutsideRun> {
     const partner = partners[kind];
     const tags = target === 'both' ? ['kyb-form', 'age-check'] : [target];
     const attrs: Record<string, string> = {};
@@ -214,8 +241,11 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
       ).tokenString;
     if (tags.includes('age-check')) attrs['age-check'] = (await partner.createAgeToken(ageRequest())).token;
     const path = `/partner-${n++}.html`;
+    const head = (options.head ?? '')
+      .replace(/\{\{\s*api-base\s*\}\}|%API_BASE%/g, `${front.origin}/sandbox`)
+      .replace(/\{\{\s*cdn-base\s*\}\}|%CDN_BASE%/g, `${front.origin}/cdn`);
     pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
-<link rel="icon" href="data:,"><script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
+<link rel="icon" href="data:,">${head}<script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
 ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join('\n')}
 </main></body></html>`;
     const context = await browser.newContext({
@@ -224,8 +254,9 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
     });
     try {
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      if (options.cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
       if (throttled) {
-        const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
         await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
         await cdp.send('Network.emulateNetworkConditions', {
@@ -252,33 +283,49 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
       await page.addInitScript(
         `window.__veReady = (${WATCH_INTERACTIVE})(${JSON.stringify(tags)}, ${JSON.stringify(PARTNER[kind].firstControl)});`,
       );
-      await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
-      // Never waits forever: after 30 s the run fails with what the elements show.
-      const readyMs = await page
-        .evaluate(
-          (tagList) =>
-            Promise.race([
-              (window as unknown as { __veReady: Promise<number> }).__veReady,
-              new Promise<number>((_, reject) =>
-                setTimeout(() => {
-                  const shown = tagList.map(
-                    (t) =>
-                      `${t}: ${document.querySelector(t)?.shadowRoot?.textContent?.slice(0, 300) ?? '(none)'}`,
-                  );
-                  const events = (window as unknown as { __veErrors?: string[] }).__veErrors ?? [];
-                  reject(
-                    new Error(
-                      `not interactive after 30 s; ${shown.join(' | ')}; events: ${events.join(', ')}`,
-                    ),
-                  );
-                }, 30000),
-              ),
-            ]),
-          tags,
-        )
-        .catch((err: unknown) => {
-          throw new Error(`${String(err)}; failed requests: ${failed.join(', ') || 'none'}`);
-        });
+      const load = async () => {
+        await page.goto(`${front.origin}${path}`, { waitUntil: 'commit' });
+        // Never waits forever: after 30 s the run fails with what the elements show.
+        const readyMs = await page
+          .evaluate(
+            (tagList) =>
+              Promise.race([
+                (window as unknown as { __veReady: Promise<number> }).__veReady,
+                new Promise<number>((_, reject) =>
+                  setTimeout(() => {
+                    const shown = tagList.map(
+                      (t) =>
+                        `${t}: ${document.querySelector(t)?.shadowRoot?.textContent?.slice(0, 300) ?? '(none)'}`,
+                    );
+                    const events = (window as unknown as { __veErrors?: string[] }).__veErrors ?? [];
+                    reject(
+                      new Error(
+                        `not interactive after 30 s; ${shown.join(' | ')}; events: ${events.join(', ')}`,
+                      ),
+                    );
+                  }, 30000),
+                ),
+              ]),
+            tags,
+          )
+          .catch((err: unknown) => {
+            throw new Error(`${String(err)}; failed requests: ${failed.join(', ') || 'none'}`);
+          });
+        return readyMs;
+      };
+      let readyMs: number;
+      let longTasks: number[] | undefined;
+      let cpuBefore: number | undefined;
+      let longTaskWork: string[][] | undefined;
+      if (options.trace) {
+        const { value, trace } = await traced(browser, page, load);
+        readyMs = value;
+        const ready = trace.mark('bench:ready');
+        const tasks = trace.tasks(0, ready);
+        longTasks = trace.longTasks(0, ready);
+        longTaskWork = tasks.filter((t) => (t.tdur ?? t.dur ?? 0) / 1000 > 50).map((t) => trace.describe(t));
+        cpuBefore = tasks.reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0) / 1000, 0);
+      } else readyMs = await load();
       const entries = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return {
@@ -321,6 +368,7 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         chain,
         floorMs,
         protocol: entries.nav.protocol,
+        ...(longTasks ? { longTasks, cpuBefore, longTaskWork } : {}),
       };
     } finally {
       await context.close();

@@ -8,11 +8,15 @@
  *     the longest chain of sequential requests, and a cold start on a slow network beside its floor; the
  *     same for a partner as most are (the service sets a theme and German; a German browser);
  *   - sizes of the on-demand chunks and of each locale;
- *   - in headless Chromium against the sandbox: first render and answers of a generated questionnaire
- *     (1,000 questions, 500 conditions), medians of several runs; selfie payload size;
+ *   - in headless Chromium against the sandbox: a generated questionnaire at 250, 1,000 and 4,000 questions
+ *     in <kyb-form> and in SurveyJS, desktop and a 4x-CPU phone (first layout, first paint, long tasks while
+ *     the rest mounts, an answer's main-thread time), start-up of both elements on the phone with the slow
+ *     network (bench/phone.ts), Lighthouse's mobile preset when `lighthouse` is there; selfie payload size;
  *   - conditions in Node: evaluations per second, the slowest of a set of adversarial inputs.
  * Results go to bench/results/latest.json, bench/results/latest.md and the README's table.
  * `--outside` measures only from outside (and the composition) and writes nothing: a quick check of sizes.
+ * `--questionnaire-only`, `--startup-only`, `--lighthouse-only` run one part (bench/results/<part>.md);
+ * `--runs N` (default 3), `--sizes 250,1000`, `--profiles mobile` narrow them.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -24,7 +28,8 @@ import { chromiumLaunchOptions, startPageServer } from '../test/support/page-ser
 import { composition } from './composition.ts';
 import { median, outside, SLOW, type OutsideRun, type Target } from './outside.ts';
 import { adversarialWorstMs } from './adversarial.ts';
-import { generatedQuestionnaire, measureQuestionnaire } from './questionnaire.ts';
+import { generatedQuestionnaire, PROFILES, SIZES } from './questionnaire.ts';
+import { lighthouseBin, lighthouseRows, questionnaireRows, startupRows } from './phone.ts';
 import { PartnerClient } from '../src/server/index.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { compileCondition, createVisibilityIndex } from '../src/conditions/index.ts';
@@ -39,6 +44,21 @@ const CDN = resolve(arg('cdn') ?? join(ROOT, 'dist/cdn'));
 const SAVE_AS = arg('save');
 /** `--outside`: only the measurements from outside and the composition (no questionnaire, no Node rows); nothing written. */
 const OUTSIDE_ONLY = process.argv.includes('--outside');
+/**
+ * One part alone (phone.ts), written to bench/results/<part>.md and .json, never to the README:
+ * `--questionnaire-only` (with `--sizes 250,1000`, `--profiles mobile`), `--startup-only`, `--lighthouse-only`.
+ * `--runs N`: runs of each (alternating), default 3. `--no-lighthouse`: a full run without Lighthouse.
+ */
+const PART = (['questionnaire', 'startup', 'lighthouse'] as const).find((p) =>
+  process.argv.includes(`--${p}-only`),
+);
+const RUNS = Number(arg('runs') ?? 3);
+const PART_SIZES = arg('sizes')?.split(',').map(Number) ?? SIZES;
+const PART_PROFILES =
+  arg('profiles')
+    ?.split(',')
+    .map((n) => PROFILES.find((p) => p.name === n)!) ?? PROFILES;
+const log = (line: string) => console.log(line);
 const KB = 1024;
 const BEFORE_FILE = join(ROOT, 'bench/results/before.json');
 const before: Record<string, number> = existsSync(BEFORE_FILE)
@@ -82,6 +102,58 @@ const files = readdirSync(CDN, { recursive: true })
 const LOCALE_CHUNK = /chunks\/(bg|cs|de|es|et|fr|hu|it|ja|lt|lv|nl|pl|pt|ro|ru)-[\w-]+\.js$/;
 const ON_DEMAND = /chunks\/(camera|capture|qr)-/;
 const sumGz = (fs: string[]) => fs.reduce((n, f) => n + gz(f), 0) / KB;
+
+if (PART) {
+  const notes: string[] = [];
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    if (PART === 'questionnaire')
+      notes.push(
+        ...(await questionnaireRows(browser, CDN, record, {
+          runs: RUNS,
+          sizes: PART_SIZES,
+          profiles: PART_PROFILES,
+          log,
+        })),
+      );
+    if (PART === 'startup') await startupRows(browser, CDN, record, { runs: RUNS, log });
+  } finally {
+    await browser.close();
+  }
+  if (PART === 'lighthouse') {
+    const bin = lighthouseBin(ROOT);
+    if (!bin)
+      throw new Error(
+        'no lighthouse: npm install --no-save lighthouse@12.8, or LIGHTHOUSE=/path/to/lighthouse',
+      );
+    notes.push(...(await lighthouseRows(bin, CDN, record, { runs: RUNS, log })));
+  }
+  const md = [
+    `# Benchmark results: ${PART} (${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, load average ${loadAtStart} at the start and ${load()} at the end; medians of alternating runs, task times as thread time)`,
+    '',
+    '| metric | value | goal | status |',
+    '|---|---|---|---|',
+    ...rows.map(
+      (r) => `| ${r.metric} | ${r.value} | ${r.budget} | ${r.ok === null ? '' : r.ok ? 'ok' : '**miss**'} |`,
+    ),
+    '',
+    ...notes,
+    '',
+  ].join('\n');
+  console.log(`\n${md}`);
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, `bench/results/${PART}.md`), md);
+  writeFileSync(
+    join(ROOT, `bench/results/${PART}.json`),
+    JSON.stringify(
+      { when: new Date().toISOString(), load: { start: loadAtStart, end: load() }, results, units },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`Written: bench/results/${PART}.md, bench/results/${PART}.json`);
+  process.exit(0);
+}
 
 /* ------------------------------------------------------------------ conditions (Node) */
 
@@ -128,6 +200,8 @@ if (!OUTSIDE_ONLY) {
 const browser = await chromium.launch(chromiumLaunchOptions());
 let parts: ReturnType<typeof composition> = [];
 let bothScripts: string[] = [];
+let questionnaireMd: string[] = [];
+let lighthouseMd: string[] = [];
 try {
   // From outside: a partner page with the classic script tag.
   const o = await outside(browser, CDN);
@@ -197,8 +271,12 @@ try {
   bothScripts = fast.both.at(-1)!.scripts.map((s) => s.path.replace(/^\/cdn\//, ''));
   parts = composition(bothScripts.map((f) => join(CDN, f)));
 
-  // The questionnaire, in <kyb-form> loaded with a module script (several fresh pages).
-  if (!OUTSIDE_ONLY) await insideRows();
+  // The questionnaire beside SurveyJS, desktop and phone; start-up on the phone; the selfie's size.
+  if (!OUTSIDE_ONLY) {
+    questionnaireMd = await questionnaireRows(browser, CDN, record, { runs: RUNS, log });
+    await startupRows(browser, CDN, record, { runs: RUNS, log });
+    await insideRows();
+  }
 } finally {
   await browser.close();
 }
@@ -212,40 +290,6 @@ async function insideRows(): Promise<void> {
     },
   });
   try {
-    const runs = await measureQuestionnaire(browser, server.origin, 5);
-    const first = runs.map((q) => q.firstRender);
-    const allRendered = runs.map((q) => q.allRendered);
-    const answers = runs.flatMap((q) => q.answers);
-    const toggles = runs.flatMap((q) => q.toggles);
-    record(
-      `Questionnaire first render, 1,000 questions / 500 conditions: click to the laid-out first screenful (median of ${first.length})`,
-      median(first),
-      'ms',
-      {
-        max: 50,
-        label: '≤ 50 ms',
-      },
-    );
-    record(
-      `Questionnaire first render: click until all 1,000 questions are in the DOM and laid out (median of ${allRendered.length})`,
-      median(allRendered),
-      'ms',
-    );
-    record(
-      `Answer that toggles visibility, input to layout (median of ${toggles.length})`,
-      median(toggles),
-      'ms',
-      {
-        max: 4,
-        label: '≤ 4 ms',
-      },
-    );
-    record(
-      `Answer that changes no visibility, input to layout (median of ${answers.length})`,
-      median(answers),
-      'ms',
-    );
-
     // Selfie payload: one capture with Chromium's fake camera.
     const account = await new SandboxControl({ baseUrl: `${server.origin}/sandbox` }).createAccount({});
     const partner = new PartnerClient({ baseUrl: `${server.origin}/sandbox`, ...account });
@@ -274,6 +318,11 @@ async function insideRows(): Promise<void> {
     await server.close();
   }
 }
+
+const lighthouse = OUTSIDE_ONLY || process.argv.includes('--no-lighthouse') ? null : lighthouseBin(ROOT);
+if (lighthouse) lighthouseMd = await lighthouseRows(lighthouse, CDN, record, { runs: RUNS, log });
+else if (!OUTSIDE_ONLY)
+  console.log('Lighthouse not found (LIGHTHOUSE=... or node_modules/.bin/lighthouse): no Lighthouse rows.');
 
 for (const [metric, value, unit] of nodeRows) record(metric, value, unit);
 
@@ -363,6 +412,11 @@ const md = [
   '',
   ...mdRows,
   '',
+  '## The questionnaire beside SurveyJS (ms; answers: main-thread time from the input to its paint)',
+  '',
+  ...questionnaireMd,
+  '',
+  ...(lighthouseMd.length ? ['## Lighthouse, mobile preset', '', ...lighthouseMd, ''] : []),
   '## What both elements download before they are interactive (partner page, classic script)',
   '',
   bothScripts.map((f) => `\`${f}\``).join(', '),

@@ -1,21 +1,39 @@
 /**
- * Progressive rendering of the questionnaires step. A questionnaire may have a thousand questions, and
- * instantiating all their templates at once holds the page for a noticeable time. So when the step
- * opens, its first `FIRST_QUESTIONS` visible questions render with it (more than a tall screen shows,
- * a question being about 80 px tall; a questionnaire of usual length renders whole at once), and the
- * rest follow in tasks of `CHUNK_QUESTIONS` each: the step is usable at once, and a thousand questions
- * take two more tasks (each following task also costs a frame's style and layout of what it added, so
- * the chunks are large), after which every question is in the DOM, for the keyboard, screen readers
- * and find-in-page.
+ * Progressive rendering of the questionnaires step. A questionnaire may have thousands of questions, and
+ * instantiating all their templates at once holds the page for a long time. So when the step opens, its
+ * first `FIRST_QUESTIONS` visible questions render with it (more than a tall screen shows, a question being
+ * about 80 px tall; a questionnaire of usual length renders whole at once), and the rest follow:
  *
- * Judging the step (`renderAll`, called by `validate`) renders every question at the next render, so
- * the error summary's links and the focus after Continue or from the review find every question.
+ * - **Paint first**: no further question is rendered before the browser has painted the first screenful
+ *   (a frame, `requestAnimationFrame`, then a task: the work after a frame's callbacks runs after its paint).
+ * - **Then the rest, in chunks sized by time**: each chunk is one task that renders, styles and lays out
+ *   about `CHUNK_MS` of questions (the number follows from the time the previous chunk took, so a slow phone
+ *   gets smaller chunks, not longer tasks). Input is handled between any two chunks (each is a task of its
+ *   own), and after about `FRAME_WORK_MS` of chunks the next waits for a paint.
+ *
+ * What is rendered is a prefix of the questions in document order (every visible question whose uid is
+ * below a limit), so an answer that shows or hides questions while the rest is arriving never moves a
+ * rendered question (which may have the focus) out of the rendered part, and the rest keeps arriving.
+ * When all are rendered, every question is in the DOM, for the keyboard, screen readers and find-in-page.
+ *
+ * Judging the step (`renderAll`, called by `validate`) renders every question at the next render, so the
+ * error summary's links and the focus after Continue or from the review find every question.
  */
 
 /** Visible questions rendered with the step when it opens. */
 export const FIRST_QUESTIONS = 30;
-/** Visible questions added per following task until all are rendered. */
-export const CHUNK_QUESTIONS = 500;
+/** Main-thread time one following chunk aims at (render, style and layout of its questions). */
+export const CHUNK_MS = 8;
+/** Chunks follow each other in separate tasks until this much chunk time since the last paint; then a paint. */
+const FRAME_WORK_MS = 12;
+/** Questions in the first following chunk (before a chunk has been timed). */
+export const FIRST_CHUNK = 20;
+/** Bounds of a chunk's size, and of its growth from one chunk to the next. */
+const MIN_CHUNK = 4;
+const MAX_CHUNK = 200;
+const MAX_GROWTH = 2;
+/** If no frame comes (a hidden page renders none), the next chunk runs after this anyway. */
+const NO_FRAME_MS = 250;
 
 /** Whether the element is still in a document or shadow root (not removed with a left step). */
 const attached = (el: Element): boolean => {
@@ -23,16 +41,55 @@ const attached = (el: Element): boolean => {
   return root instanceof ShadowRoot || root instanceof Document;
 };
 
-export class ProgressiveRender {
-  /** How many visible questions the next render shows (`Infinity`: all). */
-  #budget = FIRST_QUESTIONS;
-  #all = false;
-  #container: Element | null = null;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  readonly #requestUpdate: () => void;
+/**
+ * Runs `then` in a task after the next frame has been painted (a frame's `requestAnimationFrame`
+ * callbacks run before its style, layout and paint; a task they post runs after them), with the time from
+ * the frame's callbacks to that task (the frame's rendering work, about; 0 without a frame). Returns a cancel.
+ */
+export function afterNextPaint(then: (frameMs: number) => void): () => void {
+  let frame = 0;
+  let task: ReturnType<typeof setTimeout> | undefined;
+  let done = false;
+  let framed = 0;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    then(framed ? performance.now() - framed : 0);
+  };
+  frame = requestAnimationFrame(() => {
+    framed = performance.now();
+    task = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(run, NO_FRAME_MS);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(task);
+    clearTimeout(fallback);
+  };
+}
 
-  constructor(requestUpdate: () => void) {
+export class ProgressiveRender {
+  /** Visible questions with a uid below this render (`Infinity`: all). */
+  #limit = 0;
+  #all = false;
+  #chunk = FIRST_CHUNK;
+  /** Chunk time since the last paint. */
+  #sincePaint = 0;
+  #container: Element | null = null;
+  #cancel: (() => void) | null = null;
+  readonly #requestUpdate: () => void;
+  readonly #advance: (limit: number, count: number) => number;
+
+  /**
+   * `advance(limit, n)`: the limit that renders `n` more visible questions than `limit` does
+   * (`Infinity` when fewer than `n` are left).
+   */
+  constructor(requestUpdate: () => void, advance: (limit: number, count: number) => number) {
     this.#requestUpdate = requestUpdate;
+    this.#advance = advance;
   }
 
   /** `ref` callback of the step's container: tells whether the step is on screen since the last render. */
@@ -40,43 +97,74 @@ export class ProgressiveRender {
     if (el) this.#container = el;
   };
 
-  /** At the start of a render: how many visible questions it may show. */
+  /** At the start of a render: the uid below which visible questions render. */
   begin(): number {
     const c = this.#container;
     if (c === null || !attached(c)) {
       // the step opens (first time, or again after another step replaced its DOM)
-      this.#budget = FIRST_QUESTIONS;
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
+      this.#stop();
+      this.#container = null;
+      this.#sincePaint = 0;
+      this.#limit = this.#advance(0, FIRST_QUESTIONS);
     }
     if (this.#all) {
       this.#all = false;
-      this.#budget = Infinity;
+      this.#limit = Infinity;
     }
-    return this.#budget;
+    return this.#limit;
   }
 
-  /** At the end of a render: `leftOut` visible questions did not fit; they follow in a next task. */
+  /** At the end of a render: `leftOut` visible questions were not rendered; they follow after a paint. */
   end(leftOut: number): void {
     if (leftOut === 0) {
       // everything is rendered: questions that a later answer shows render at once
-      this.#budget = Infinity;
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
+      this.#limit = Infinity;
+      this.#stop();
       return;
     }
-    if (this.#timer !== undefined) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      const c = this.#container;
-      if (c === null || !attached(c)) return; // the step was left meanwhile
-      this.#budget += CHUNK_QUESTIONS;
-      this.#requestUpdate();
-    }, 0);
+    if (this.#cancel !== null) return;
+    if (this.#sincePaint > 0 && this.#sincePaint < FRAME_WORK_MS) {
+      const task = setTimeout(() => this.#next(), 0);
+      this.#cancel = () => clearTimeout(task);
+    } else
+      this.#cancel = afterNextPaint((frameMs) => {
+        // The frame rendered what the chunks before it added, beyond the layout they timed (sections
+        // that came into view, paint): a costly frame makes the next chunks smaller.
+        if (frameMs > CHUNK_MS && this.#sincePaint > 0)
+          this.#chunk = Math.max(MIN_CHUNK, Math.round((this.#chunk * CHUNK_MS) / frameMs));
+        this.#sincePaint = 0;
+        this.#next();
+      });
   }
 
   /** Every question renders at the next render (the step is judged, or focus may go to any question). */
   renderAll(): void {
     this.#all = true;
+  }
+
+  #stop(): void {
+    this.#cancel?.();
+    this.#cancel = null;
+  }
+
+  /** One chunk: render the next questions, then time it with its style and layout. */
+  #next(): void {
+    this.#cancel = null;
+    const c = this.#container;
+    if (c === null || !attached(c) || this.#limit === Infinity) return; // left meanwhile, or complete
+    const count = this.#chunk;
+    this.#limit = this.#advance(this.#limit, count);
+    const t0 = performance.now();
+    // (counted before the render, whose end() schedules the next chunk; corrected below)
+    this.#sincePaint += CHUNK_MS;
+    this.#requestUpdate();
+    // The host renders in a microtask queued by requestUpdate; this one runs after it.
+    queueMicrotask(() => {
+      if (attached(c)) c.getBoundingClientRect(); // style and layout of the chunk, part of its cost
+      const ms = Math.max(performance.now() - t0, 0.25);
+      this.#sincePaint += ms - CHUNK_MS;
+      const next = Math.round((count * CHUNK_MS) / ms);
+      this.#chunk = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, count * MAX_GROWTH, next));
+    });
   }
 }

@@ -1,0 +1,182 @@
+/**
+ * The machine the bench runs on may be shared: a task's wall time then includes the time the thread waited
+ * for a core. So task lengths and costs are read as thread time (`tdur`, the time the main thread ran),
+ * which is what the task would take on an idle machine of the same speed; wall times (first layout, first
+ * paint) are as measured.
+ *
+ * Reading a Chromium performance trace (the `devtools.timeline` category, as DevTools' Performance panel
+ * records it) for the bench: the page marks moments with `console.timeStamp(name)`, and the figures come from
+ * the renderer's main thread between marks: when the first paint after a mark ended, which tasks were long,
+ * how much main-thread time an input cost until its frame was painted, and on what (script, style, layout,
+ * pre-paint, paint).
+ */
+import type { Browser, Page } from 'playwright-core';
+
+export interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  /** Microseconds. */
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time of the event, microseconds: what it took while the thread ran. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    data?: { message?: string; type?: string; name?: string; url?: string; functionName?: string };
+    name?: string;
+  };
+}
+
+/** Categories recorded: the timeline (tasks, style, layout, paint, marks, events). */
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
+
+/** Records a trace of `page` around `body`; returns the main thread's events (found by the page's marks). */
+export async function traced<T>(
+  browser: Browser,
+  page: Page,
+  body: () => Promise<T>,
+): Promise<{ value: T; trace: MainThread }> {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES, screenshots: false });
+  let value: T;
+  try {
+    value = await body();
+  } catch (err) {
+    await browser.stopTracing();
+    throw err;
+  }
+  const buffer = await browser.stopTracing();
+  const raw = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  return { value, trace: new MainThread(events) };
+}
+
+/** The events of the renderer main thread that recorded the page's `console.timeStamp` marks. */
+export class MainThread {
+  readonly events: TraceEvent[];
+  constructor(all: TraceEvent[]) {
+    const mark = all.find((e) => e.name === 'TimeStamp' && e.args?.data?.message?.startsWith('bench:'));
+    if (!mark) throw new Error('no bench mark in the trace (console.timeStamp)');
+    this.events = all
+      .filter(
+        (e) => e.pid === mark.pid && e.tid === mark.tid && (e.ph === 'X' || e.ph === 'I' || e.ph === 'R'),
+      )
+      .sort((a, b) => a.ts - b.ts);
+  }
+
+  /** The timestamps (µs) of the marks named `name`, in order. */
+  marks(name: string): number[] {
+    return this.events
+      .filter((e) => e.name === 'TimeStamp' && e.args?.data?.message === name)
+      .map((e) => e.ts);
+  }
+
+  mark(name: string, nth = 0): number {
+    const ts = this.marks(name)[nth];
+    if (ts === undefined) throw new Error(`no mark ${name} #${nth} in the trace`);
+    return ts;
+  }
+
+  /** The end (µs) of the first main-thread paint that starts after `after`. */
+  paintEndAfter(after: number): number {
+    const paint = this.events.find((e) => e.name === 'Paint' && e.ts >= after && e.dur !== undefined);
+    if (!paint) throw new Error('no paint after the mark');
+    return paint.ts + paint.dur!;
+  }
+
+  /** Top-level tasks overlapping [from, to] (µs). */
+  tasks(from: number, to: number): TraceEvent[] {
+    return this.events.filter(
+      (e) => e.name === 'RunTask' && e.dur !== undefined && e.ts + e.dur > from && e.ts < to,
+    );
+  }
+
+  /** Tasks of more than `ms` of thread time that start between `from` and `to` (their thread times in ms). */
+  longTasks(from: number, to: number, ms = 50): number[] {
+    return this.tasks(from, to)
+      .filter((e) => e.ts >= from)
+      .map(cpu)
+      .filter((d) => d > ms);
+  }
+
+  /**
+   * What a task spent its time on: its direct kinds of work (script evaluation and calls by script file,
+   * style, layout, paint, parsing), the largest first, as `kind file: ms` (thread time).
+   */
+  describe(task: TraceEvent, top = 4): string[] {
+    const end = task.ts + (task.dur ?? 0);
+    const kinds = new Map<string, number>();
+    const WORK = [
+      'EvaluateScript',
+      'v8.evaluateModule',
+      'FunctionCall',
+      'EventDispatch',
+      'TimerFire',
+      'FireAnimationFrame',
+      'RunMicrotasks',
+      'UpdateLayoutTree',
+      'Layout',
+      'PrePaint',
+      'Paint',
+      'ParseHTML',
+      'ParseAuthorStyleSheet',
+      'v8.compile',
+      'v8.compileModule',
+    ];
+    for (const e of this.events) {
+      if (e.ts < task.ts || e.ts >= end || e === task || !WORK.includes(e.name) || e.dur === undefined)
+        continue;
+      const url = e.args?.data?.url?.split('/').pop()?.split('?')[0];
+      const key = url ? `${e.name} ${url}` : e.name;
+      kinds.set(key, (kinds.get(key) ?? 0) + cpu(e));
+    }
+    return [...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, ms]) => `${k}: ${ms.toFixed(0)}`);
+  }
+
+  /**
+   * The main-thread cost of the first `type` event (an input) after `after`: from the start of the task
+   * that dispatched it to the end of the next paint, the time of every task in between (idle time not
+   * counted), and that time by kind.
+   */
+  inputCost(after: number, type = 'input'): InputCost {
+    const dispatch = this.events.find(
+      (e) => e.name === 'EventDispatch' && e.ts >= after && e.args?.data?.type === type,
+    );
+    if (!dispatch) throw new Error(`no ${type} event after the mark`);
+    const task = this.tasks(dispatch.ts, dispatch.ts + 1).find((t) => t.ts <= dispatch.ts);
+    const from = task?.ts ?? dispatch.ts;
+    const to = this.paintEndAfter(dispatch.ts + (dispatch.dur ?? 0));
+    let total = 0;
+    for (const t of this.tasks(from, to)) total += cpu(t);
+    const sum = (names: string[]) =>
+      this.events
+        .filter((e) => names.includes(e.name) && e.dur !== undefined && e.ts >= from && e.ts < to)
+        .reduce((s, e) => s + cpu(e), 0);
+    return {
+      total,
+      style: sum(['UpdateLayoutTree', 'RecalculateStyles']),
+      layout: sum(['Layout']),
+      prePaint: sum(['PrePaint']),
+      paint: sum(['Paint']),
+      toPaint: (to - from) / 1000,
+    };
+  }
+}
+
+/** Thread time of an event in ms (its wall time where the trace has no thread time). */
+export const cpu = (e: TraceEvent): number => (e.tdur ?? e.dur ?? 0) / 1000;
+
+/** Main-thread time (ms) of one input until its frame was painted. */
+export interface InputCost {
+  total: number;
+  style: number;
+  layout: number;
+  prePaint: number;
+  paint: number;
+  /** Wall time from the input's task to the end of the paint. */
+  toPaint: number;
+}
