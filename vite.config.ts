@@ -453,12 +453,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts|late-writes\.ts)/,
+                  test: /src\/kyb-form\/(company\/|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts)/,
                 },
                 // After the first screen: the review, the submit, the later steps' shared styles.
                 {
                   name: 'kyb-review',
-                  test: /src\/kyb-form\/(shell\/review-(submit|view)\.ts|runtime\/submit\.ts|review\/|upload\/styles\.ts|step-styles\.ts)/,
+                  test: /src\/kyb-form\/(shell\/review-(submit|view)\.ts|runtime\/submit\.ts|review\/|upload\/styles\.ts|controls\/country-multi-styles\.ts|step-styles\.ts)/,
                 },
                 // Only for a service that sets a theme.
                 { name: 'theme', test: /src\/theme\/(index|contrast)\.ts$/ },
