@@ -12,13 +12,13 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
-    connectedCallback(): void;
-    disconnectedCallback(): void;
+    tokenProvider: AgeTokenProvider | null;
     render(): TemplateResult;
 }
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
+    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;
@@ -27,8 +27,6 @@ export declare class KybFormElement extends LitElement {
     tokenProvider: TokenProvider | null;
     get step(): StepId;
     get formId(): string | null;
-    connectedCallback(): void;
-    disconnectedCallback(): void;
     reload(): Promise<void>;
     render(): TemplateResult;
 }
@@ -57,5 +55,6 @@ declare global {
         'kyb-submitted': CustomEvent<KybSubmittedDetail>;
         'kyb-step-change': CustomEvent<KybStepChangeDetail>;
         'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
+        'kyb-unsaved-changes': CustomEvent<KybUnsavedChangesDetail>;
     }
 }

@@ -26,8 +26,7 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
-    connectedCallback(): void;
-    disconnectedCallback(): void;
+    tokenProvider: AgeTokenProvider | null;
     render(): TemplateResult;
 }
 
@@ -47,7 +46,7 @@ export interface AgeCheckEventMap {
     'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
 }
 
-export type AgeCheckProperties = Partial<Pick<AgeCheckElement, 'token' | 'apiBase' | 'allowInsecureHttp' | 'locale' | 'redirect' | 'autoCapture' | 'sessionUrl'>>;
+export type AgeCheckProperties = Partial<Pick<AgeCheckElement, 'token' | 'apiBase' | 'allowInsecureHttp' | 'locale' | 'redirect' | 'autoCapture' | 'sessionUrl' | 'tokenProvider'>>;
 
 export interface AgeCheckReadyDetail {
     status: CaptureSession['status'];
@@ -149,7 +148,7 @@ export interface HttpClientOptions {
     idempotencyKeys?: boolean;
 }
 
-export declare class KybClient extends KybFormClient {
+export declare class KybClient extends KybCoreClient {
     listBeneficiaries(formId: string, o?: Signal): Promise<{
         id: string;
         beneficiaryTypes: string[];
@@ -340,6 +339,7 @@ export interface KybErrorDetail {
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
+    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;
@@ -348,8 +348,6 @@ export declare class KybFormElement extends LitElement {
     tokenProvider: TokenProvider | null;
     get step(): StepId;
     get formId(): string | null;
-    connectedCallback(): void;
-    disconnectedCallback(): void;
     reload(): Promise<void>;
     render(): TemplateResult;
 }
@@ -421,5 +419,6 @@ declare global {
         'kyb-submitted': CustomEvent<KybSubmittedDetail>;
         'kyb-step-change': CustomEvent<KybStepChangeDetail>;
         'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
+        'kyb-unsaved-changes': CustomEvent<KybUnsavedChangesDetail>;
     }
 }

@@ -17,6 +17,7 @@ export declare const KybForm: import("@lit/react").ReactWebComponent<KybFormElem
     onKybSubmitted: Detail<"kyb-submitted">;
     onKybStepChange: Detail<"kyb-step-change">;
     onKybSessionExpired: Detail<"kyb-session-expired">;
+    onKybUnsavedChanges: Detail<"kyb-unsaved-changes">;
 }>;
 
 // Global declarations
@@ -43,5 +44,6 @@ declare global {
         'kyb-submitted': CustomEvent<KybSubmittedDetail>;
         'kyb-step-change': CustomEvent<KybStepChangeDetail>;
         'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
+        'kyb-unsaved-changes': CustomEvent<KybUnsavedChangesDetail>;
     }
 }

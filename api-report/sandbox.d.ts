@@ -113,7 +113,7 @@ export declare const DEMO_FLOW: {
             readonly field: "REGION";
             readonly required: false;
             readonly order: 12;
-            readonly readOnly: true;
+            readonly readOnly: false;
             readonly changeRequired: false;
         }
     ];
@@ -191,7 +191,7 @@ export declare const DEMO_FLOW: {
                 readonly id: "2d1a3e4f-5a6b-4c7d-8e8f-9a0b1c2d3e4f";
                 readonly key: "operatingCountries";
                 readonly title: "Countries you operate in";
-                readonly description: "Add every country where you have customers.";
+                readonly description: "Countries where the company has offices or staff.";
                 readonly type: "COUNTRY_MULTI";
             };
             readonly required: false;
@@ -317,7 +317,7 @@ export declare const DEMO_KYB_INFO: {
             readonly warningBackground: "#fef9c3";
             readonly info: "#1d4ed8";
             readonly infoBackground: "#dbeafe";
-            readonly border: "#cbd5e1";
+            readonly border: "#64748b";
         };
     };
     readonly flow: {
@@ -404,7 +404,7 @@ export declare const DEMO_KYB_INFO: {
                 readonly field: "REGION";
                 readonly required: false;
                 readonly order: 12;
-                readonly readOnly: true;
+                readonly readOnly: false;
                 readonly changeRequired: false;
             }
         ];
@@ -482,7 +482,7 @@ export declare const DEMO_KYB_INFO: {
                     readonly id: "2d1a3e4f-5a6b-4c7d-8e8f-9a0b1c2d3e4f";
                     readonly key: "operatingCountries";
                     readonly title: "Countries you operate in";
-                    readonly description: "Add every country where you have customers.";
+                    readonly description: "Countries where the company has offices or staff.";
                     readonly type: "COUNTRY_MULTI";
                 };
                 readonly required: false;
@@ -609,7 +609,7 @@ export declare const DEMO_THEME: {
         readonly warningBackground: "#fef9c3";
         readonly info: "#1d4ed8";
         readonly infoBackground: "#dbeafe";
-        readonly border: "#cbd5e1";
+        readonly border: "#64748b";
     };
 };
 

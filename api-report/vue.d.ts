@@ -25,6 +25,7 @@ declare global {
         'kyb-submitted': CustomEvent<KybSubmittedDetail>;
         'kyb-step-change': CustomEvent<KybStepChangeDetail>;
         'kyb-session-expired': CustomEvent<KybSessionExpiredDetail>;
+        'kyb-unsaved-changes': CustomEvent<KybUnsavedChangesDetail>;
     }
 }
 
