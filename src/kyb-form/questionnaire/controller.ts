@@ -212,7 +212,7 @@ export class QuestionnairesStep implements StepController {
     let n = count;
     for (const qs of this.#states)
       for (const sec of qs.sections) {
-        const last = sec.visible.at(-1);
+        const last = sec.visible[sec.visible.length - 1];
         if (last === undefined || last.uid < limit || !qs.vis.isSectionVisible(sec.section.key)) continue;
         for (const r of sec.visible) if (r.uid >= limit && --n === 0) return r.uid + 1;
       }
