@@ -323,6 +323,13 @@ describe('accessibility suite (Chromium)', function () {
       html`<age-check-probe token=${token} api-base="/sandbox"></age-check-probe>`,
     );
     await waitForState(el, 'consent');
+    // The screens after consent download while the person reads, and their styles then replace the shadow
+    // root's sheet list: plant the faults after that, or they vanish between two checks.
+    const own = (customElements.get('age-check-probe') as unknown as { elementStyles: unknown[] })
+      .elementStyles.length;
+    await waitUntil(() => shadow(el).adoptedStyleSheets.length > own, "the later screens' styles", {
+      timeout: 10000,
+    });
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(`button:focus-visible { outline: none !important; box-shadow: none !important; }
       .wide { flex: none; min-width: 700px; } .tiny { all: unset; display: inline-block; width: 10px; height: 10px; }
