@@ -1,10 +1,4 @@
-/**
- * `<kyb-form>`: the business verification (KYB) form, embedded in a partner's page. A thin element: its
- * public properties, the events and parts it documents, and `render`; the form's life (loading, saving,
- * moving between steps, submitting) is its runtime (runtime/runtime.ts), and what it shows is shell/.
- */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
-import { updateWhenLocaleChanges } from '@lit/localize';
 import { localeDir } from '../i18n/dir.ts';
 import { cssProps } from '../theme/css-props.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
@@ -18,16 +12,11 @@ import { styles } from './styles.ts';
 export type * from './shell/types.ts';
 
 /**
- * The business verification form: company details, people (beneficiaries), documents and
- * questionnaires, reviewed and submitted in one flow. Saves as you go; themed by the service.
+ * `<kyb-form>`, the business verification form: company details, people (beneficiaries), documents and
+ * questionnaires, reviewed and submitted in one flow; saves as you go; themed by the service. A thin element
+ * (properties, documented events and parts, `render`): the form's life is its runtime (runtime/runtime.ts).
  *
  * @tagname kyb-form
- * @attr token - The KYB bearer token (`tokenString`). Changing it reloads the form; after `kyb-session-expired` the new token is adopted instead and the kept changes are sent with it. Also a property.
- * @attr api-base - Base URL of the service (default: same origin). Property `apiBase`.
- * @attr allow-insecure-http - Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Property `allowInsecureHttp`.
- * @attr idempotency-keys - Send an `Idempotency-Key` with every create (form, beneficiary, document), so a write repeated after an unclear failure is saved once. For a service that honours the header (the sandbox does); it makes cross-origin writes preflighted. Property `idempotencyKeys`.
- * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
- * @prop tokenProvider - `() => Promise<string | {token, expiresAt}>`: a fresh token before expiry and on `TOKEN_NOT_VALID`.
  *
  * @fires kyb-ready - `{formId, locale, steps}` once the form is interactive (`steps` lists the questionnaires step as possible until the list of questionnaires is known: for a new form, once the company is saved).
  * @fires kyb-saved - `{kind, id?}` after a save succeeded.
@@ -60,11 +49,12 @@ export type * from './shell/types.ts';
  * @csspart summary-problem - A problem shown in the review summary (`summary-problems`: a list of them).
  * @csspart summary-swatch - The colour swatch of a colour answer.
  * @csspart summary-values - A list value; `summary-group` is one beneficiary's block.
- * @csspart field - A field wrapper. @csspart field-label - A label. @csspart field-description - A hint.
+ * @csspart field - A field wrapper.
+ * @csspart field-label - A field's label.
+ * @csspart field-description - A field's hint.
  * @csspart field-error - A field's error message.
  * @csspart input - Every input, select and textarea (also `select`, `textarea`).
- * @csspart button - Every button; `button-primary`, `button-secondary`, `button-back`, `button-next`,
- *   `button-submit`, `button-retry`, `button-edit` name them further.
+ * @csspart button - Every button (the `button-*` parts below name them further).
  * @csspart nav - The action row: Back and Continue, or Back and Submit on the review.
  * @csspart save-status - Saved / saving / failed state (`role="status"`).
  * @csspart error-summary - The list of problems shown when Continue or Submit finds some.
@@ -203,28 +193,25 @@ export class KybFormElement extends LitElement {
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
   static clientTimeoutMs: number | undefined;
 
-  constructor() {
-    super();
-    // What `@localized()` does, without a decorator: renders again when the locale changes.
-    updateWhenLocaleChanges(this);
-  }
-
   /** The fallback `<style>` elements (no constructable stylesheets) carry the `nonce` attribute's value. */
   protected override createRenderRoot() {
     return withStyleNonce(this, () => super.createRenderRoot());
   }
 
-  /** The KYB bearer token (`tokenString`). */
+  /**
+   * The KYB bearer token (`tokenString`). Changing it reloads the form; after `kyb-session-expired` the new
+   * token is adopted instead and the kept changes are sent with it.
+   */
   token = '';
-  /** Base URL of the service; '' is the page's origin. */
+  /** Base URL of the service (attribute `api-base`); '' (the default) is the page's origin. */
   apiBase = '';
-  /** Test rigs only: allow a plain `http:` `apiBase` to a host that is not loopback. Set before `token`. */
+  /** Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Set before `token`. */
   allowInsecureHttp = false;
-  /** Send `Idempotency-Key` on creates (the sandbox honours it; enable for a service that does). */
+  /** Send an `Idempotency-Key` with every create (form, beneficiary, document), so a write repeated after an unclear failure is saved once. For a service that honours it (the sandbox does); it makes cross-origin writes preflighted. */
   idempotencyKeys = false;
-  /** Forced locale; null follows the service, then the browser. */
+  /** Forces a locale (`en`, `de`, ...); null follows the service, then the browser. */
   locale: string | null = null;
-  /** Returns a fresh token (optionally with its expiry) when the current one expires. */
+  /** `() => Promise<string | {token, expiresAt}>` (or `createKybToken`'s answer): a fresh token before expiry and on `TOKEN_NOT_VALID`. */
   tokenProvider: TokenProvider | null = null;
 
   /** The form's life: client, session, state, steps, saves; the views read it and call its commands. */
@@ -245,12 +232,7 @@ export class KybFormElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.runtime.settingsChanged({
-      token: changed.has('token'),
-      apiBase: changed.has('apiBase'),
-      tokenProvider: changed.has('tokenProvider'),
-      locale: changed.has('locale') && changed.get('locale') !== undefined,
-    });
+    this.runtime.settingsChanged(changed);
   }
 
   override render(): TemplateResult {

@@ -50,3 +50,47 @@ describe('a create whose answer was lost, then the user typed more', function ()
     });
   }
 });
+
+describe('a create whose answer is lost while the user types', function () {
+  this.timeout(60000);
+
+  for (const keys of [true, false]) {
+    it(`keys ${keys ? 'on' : 'off'}: City typed during the lost create is stored, not replaced by the replay`, async () => {
+      const s = await setup({ kyb: { info: { locale: 'en', theme: null, flow: null } } });
+      const el = keys
+        ? await fixture<KybFormElement>(
+            html`<kyb-form .token=${s.token} api-base="/sandbox" idempotency-keys></kyb-form>`,
+          )
+        : await mount(s.token);
+      await ready(el);
+      // The first create is slow, commits, and its answer is lost; the retry (same key) is answered
+      // from the service's memory of the first body. City is typed while the first create is in flight.
+      await s.mine.setFaults({
+        latencyMs: 1500,
+        dropRate: 1,
+        afterCommit: true,
+        paths: FORMS,
+        methods: ['POST'],
+        times: 1,
+      });
+      await type(el, 'Company name', 'Replay Ltd');
+      await type(el, 'Country of registration', 'LT');
+      await sleep(400);
+      await type(el, 'City', 'Kaunas');
+      await waitUntil(() => el.formId !== null, 'the form is known', { timeout: 30000 });
+      await waitUntil(() => status(el) === 'All changes saved', 'the changes are saved', { timeout: 30000 });
+      await sleep(300);
+      const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
+      const forms = await clean.listForms();
+      expect(forms, 'one form').to.have.length(1);
+      const stored = await clean.getForm(forms[0]!.id);
+      expect(stored.company?.city, 'City on the service').to.equal('Kaunas');
+      expect(byLabel(el, 'City').value, 'City on screen').to.equal('Kaunas');
+      el.remove();
+      await sleep(100);
+      const again = await mount(s.token);
+      await ready(again);
+      expect(byLabel(again, 'City').value, 'City after reopening').to.equal('Kaunas');
+    });
+  }
+});

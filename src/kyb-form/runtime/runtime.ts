@@ -7,6 +7,7 @@
  * events. The element reads `snapshot` and the parts below to render, and calls the commands.
  */
 import type { LitElement, ReactiveController } from 'lit';
+import { updateWhenLocaleChanges } from '@lit/localize';
 import { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { Flow, KybForm, KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../../i18n/index.ts';
@@ -90,6 +91,8 @@ export class KybRuntime implements ReactiveController {
     this.session = new TokenSession(() => host.tokenProvider);
     this.nav = new Navigation(this);
     host.addController(this);
+    // What `@localized()` does, without a decorator: the element renders again when the locale changes.
+    updateWhenLocaleChanges(host);
   }
 
   // --- what the element and the views read ---------------------------------------------------------
@@ -175,8 +178,14 @@ export class KybRuntime implements ReactiveController {
     return this.load();
   }
   /** The element's properties changed (its `willUpdate`): reload, renew the session, apply the locale. */
-  settingsChanged(change: SettingsChange): void {
+  settingsChanged(changed: ReadonlyMap<PropertyKey, unknown>): void {
     const host = this.host;
+    const change: SettingsChange = {
+      token: changed.has('token'),
+      apiBase: changed.has('apiBase'),
+      tokenProvider: changed.has('tokenProvider'),
+      locale: changed.has('locale') && changed.get('locale') !== undefined,
+    };
     const effects = settingsEffects(change, {
       state: this.st,
       hasClient: !!this.coreClient,
