@@ -50,13 +50,13 @@ export function afterClick(fn: () => void): void {
 export class FeedbackTracker {
   #dirty = new Set<string>();
   #left = new Set<string>();
-  readonly #shown: (() => void) | undefined;
+  readonly #shown: ((id: string) => void) | undefined;
 
   /**
-   * `shown`: re-renders once feedback deferred by a pressed pointer shows (without it, a blur shows its
-   * feedback at once, even under a pressed pointer).
+   * `shown`: re-renders (the field `id`) once feedback deferred by a pressed pointer shows (without it, a
+   * blur shows its feedback at once, even under a pressed pointer).
    */
-  constructor(shown?: () => void) {
+  constructor(shown?: (id: string) => void) {
     this.#shown = shown;
     if (shown) listenForPresses();
   }
@@ -76,7 +76,7 @@ export class FeedbackTracker {
     afterClick(() => {
       if (!this.#dirty.has(id) || this.#left.has(id)) return;
       this.#left.add(id);
-      shown();
+      shown(id);
     });
   }
   /** Whether the error of `id` may show now. */

@@ -43,5 +43,63 @@ describe('every click counts', function () {
     await sendMouse({ type: 'move', position: [0, 0] });
   });
 
+  it('in the questionnaires step too: Continue clicked once with an answer invalid shows the summary', async () => {
+    const s = await setup({
+      kyb: {
+        info: { locale: 'en', theme: null, flow: null },
+        questionnaires: [
+          {
+            key: 'ops',
+            name: 'Operations',
+            title: 'Operations',
+            sections: [
+              {
+                key: 'o',
+                title: 'Operations',
+                questions: [
+                  { key: 'branches', title: 'Number of branches', type: 'INTEGER' },
+                  { key: 'motto', title: 'Company motto', type: 'TEXT' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    await new KybClient({ baseUrl: '/sandbox', token: s.token }).createForm({
+      companyName: 'Click Answers Ltd',
+      country: 'LT',
+    });
+    const el = await mount(s.token);
+    await ready(el);
+    const step = () =>
+      [...root(el).querySelectorAll<HTMLButtonElement>('.progress button')].find((x) =>
+        /Questionnaires/.test(x.textContent ?? ''),
+      );
+    await waitUntil(() => step() && !step()!.disabled, 'the questionnaires step is offered', {
+      timeout: 10000,
+    });
+    step()!.click();
+    await waitUntil(() => root(el).querySelector('[part~="question"]'), 'the questions show', {
+      timeout: 10000,
+    });
+    await type(el, 'Number of branches', '2.5', false);
+    expect(root(el).activeElement).to.equal(byLabel(el, 'Number of branches'));
+    await setViewport({ width: 800, height: 3200 });
+    window.scrollTo(0, 0);
+    const next = button(el, 'Continue');
+    await new Promise((r) => requestAnimationFrame(r));
+    const box = next.getBoundingClientRect();
+    const at: [number, number] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+    await sendMouse({ type: 'move', position: at });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'up' });
+    await waitUntil(() => root(el).querySelector('[part~="error-summary"]'), 'the error summary shows', {
+      timeout: 5000,
+    });
+    expect(root(el).querySelector('[part~="error-summary"]')?.textContent).to.contain('Number of branches');
+    await sendMouse({ type: 'move', position: [0, 0] });
+  });
+
   after(() => setViewport({ width: 800, height: 600 }));
 });

@@ -95,4 +95,66 @@ describe('drafts are the user’s', function () {
     await ready(again);
     expect(byLabel(again, 'Tax identification number').value, 'TIN after reopening').to.equal('');
   });
+
+  it('a questionnaire answer failing its check is counted as not saved, and stays on screen', async () => {
+    const s = await setup({
+      kyb: {
+        info: { locale: 'en', theme: null, flow: null },
+        questionnaires: [
+          {
+            key: 'ops',
+            name: 'Operations',
+            title: 'Operations',
+            sections: [
+              {
+                key: 'o',
+                title: 'Operations',
+                questions: [
+                  { key: 'branches', title: 'Number of branches', type: 'INTEGER' },
+                  { key: 'motto', title: 'Company motto', type: 'TEXT' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
+    const form = await clean.createForm({ companyName: 'Answers Ltd', country: 'LT' });
+    const el = await mount(s.token);
+    await ready(el);
+    await goTo(el, /Questionnaires/);
+    await waitUntil(() => root(el).querySelector('[part~="question"]'), 'the questions show', {
+      timeout: 10000,
+    });
+    const seen: string[] = [];
+    const watch = setInterval(() => seen.push(status(el)), 50);
+    try {
+      await type(el, 'Company motto', 'Fast and fair');
+      await type(el, 'Number of branches', '2.5');
+      const [q] = await clean.listQuestionnaires(form.id);
+      await waitUntil(
+        async () => (await clean.getAnswers(form.id, q!.id))?.sections.o?.motto?.value === 'Fast and fair',
+        'the motto is saved',
+        { timeout: 10000 },
+      );
+      await waitUntil(() => /1 change not saved/.test(status(el)), status(el), { timeout: 5000 });
+      await sleep(1500);
+      expect(status(el)).to.contain('1 change not saved');
+      const stored = await clean.getAnswers(form.id, q!.id);
+      expect(stored?.sections.o?.branches, 'the invalid number is not sent').to.equal(undefined);
+      // across steps: the draft stays, and so does the count
+      await goTo(el, /Company/);
+      await goTo(el, /Questionnaires/);
+      expect(byLabel(el, 'Number of branches').value).to.equal('2.5');
+      expect(status(el)).to.contain('1 change not saved');
+      const after = seen.slice(seen.findIndex((t) => /not saved/.test(t)));
+      expect(after, 'never "All changes saved" while the value is there').not.to.include('All changes saved');
+      await type(el, 'Number of branches', '3');
+      await waitUntil(() => status(el) === 'All changes saved', status(el), { timeout: 10000 });
+      expect((await clean.getAnswers(form.id, q!.id))?.sections.o?.branches?.value).to.equal(3);
+    } finally {
+      clearInterval(watch);
+    }
+  });
 });

@@ -37,7 +37,15 @@ export class QuestionnairesStep implements StepController {
   /** Thumbnails and sizes of the files chosen for FILE / FILE_MULTI questions. */
   readonly #files = new QuestionFiles();
   readonly #recs: QRec[] = [];
-  readonly #tracker = new FeedbackTracker();
+  /** Under a pressed pointer a blur's feedback waits for the click (field.ts): then its question re-renders. */
+  readonly #tracker = new FeedbackTracker((id) => {
+    const rec = this.#recs.find((r) => r.id === id);
+    if (!rec?.problem) return;
+    this.#touch(rec);
+    this.#ctx?.requestUpdate();
+  });
+  /** Questions the user changed to a value that cannot be sent (answered, failing its check). */
+  readonly #heldRecs = new Set<QRec>();
   #ctx: KybContext | null = null;
   readonly #saver = new AnswersSaver(
     this.#states,
@@ -99,7 +107,7 @@ export class QuestionnairesStep implements StepController {
             bad: false,
             problem: checkValue(question, value),
             fileError: null,
-            filter: '',
+            edited: false,
             version: 0,
           };
           this.#recs.push(rec);
@@ -143,6 +151,17 @@ export class QuestionnairesStep implements StepController {
 
   get dirty(): boolean {
     return this.#saver.dirty;
+  }
+
+  /** The user's changes that cannot be saved: visible questions they answered with a value failing its check. */
+  get held(): number {
+    let n = 0;
+    for (const rec of this.#heldRecs) {
+      const vis = this.#states[rec.qn]?.vis;
+      if (vis?.isSectionVisible(rec.section.key) && vis.isQuestionVisible(rec.section.key, rec.question.key))
+        n++;
+    }
+    return n;
   }
 
   validate(ctx: KybContext): FieldIssue[] {
@@ -258,6 +277,10 @@ export class QuestionnairesStep implements StepController {
     rec.value = value;
     rec.bad = bad;
     rec.problem = checkValue(rec.question, value, bad);
+    rec.edited = true;
+    const code = rec.problem?.code;
+    if (code && code !== 'required' && code !== 'required-check') this.#heldRecs.add(rec);
+    else this.#heldRecs.delete(rec);
     this.#touch(rec);
     this.#tracker.changed(rec.id);
     const flipped = qs.vis.update(rec.section.key, rec.question.key);

@@ -39,12 +39,6 @@ export class QuestionEvents {
     if (!rec || this.#host.ctx()?.readOnly) return;
     const q = rec.question;
     if (el instanceof HTMLInputElement) {
-      if (el.dataset.act === 'filter') {
-        rec.filter = el.value;
-        this.#host.touch(rec);
-        this.#host.ctx()?.requestUpdate();
-        return;
-      }
       if (el.type === 'file') return; // handled on change
       if (el.type === 'checkbox' || el.type === 'radio') {
         // choice inputs carry their key as `value`; a single yes/no checkbox has none

@@ -30,8 +30,8 @@ export interface QRec {
   problem: Problem | null;
   /** A file refused before reading (type/size), shown at once. */
   fileError: string | null;
-  /** COUNTRY_MULTI: the filter text. */
-  filter: string;
+  /** The user changed the value in this session (a problem it has is theirs to fix, not the service's). */
+  edited: boolean;
   /** Bumped whenever the rendering of the question must change. */
   version: number;
 }
