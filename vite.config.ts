@@ -453,7 +453,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts|saving\/(autosave|backoff|late-writes|write-key)\.ts)/,
+                  test: /src\/kyb-form\/(company\/|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts|saving\/autosave\.ts)/,
+                },
+                // The save engine, with the first change (saving/autosave.ts loads it).
+                {
+                  name: 'kyb-saving',
+                  test: /src\/kyb-form\/saving\/(engine|backoff|late-writes|write-key)\.ts$/,
                 },
                 // After the first screen: the review, the submit, the later steps' shared styles.
                 {

@@ -1,5 +1,5 @@
 /**
- * The CDN loader's copy of the elements' transport rule (api/url.ts, `insecureApiBase`): an `api-base`
+ * The CDN loader's copy of the elements' transport rule (api/api-base.ts, `insecureApiBase`): an `api-base`
  * on plain `http:` to a host that is not loopback is refused by the element, unless `allow-insecure-http`
  * is set, so the loader must not send the token there early either. A copy, not an import: the loader
  * entry imports nothing the element chunks import (see api/early.ts); test/node/early-request.test.ts

@@ -11,7 +11,7 @@ import { emit } from './events.ts';
 import { heading } from './parts.ts';
 import { outcomeScreen, outcomeTexts, safeRedirect, type ReportedOutcome } from './outcome.ts';
 import { consentScreen } from './shell.ts';
-import { isLoopbackHost } from '../api/url.ts';
+import { isLoopbackHost } from '../api/api-base.ts';
 export { screenStyles } from './screen-styles.ts';
 
 /** The published `AgeEstimationOutcomeEnum`. */

@@ -10,7 +10,7 @@
 import { takeEarly } from './early-take.ts';
 import { retryMayHelp, retrySafe } from '../kyb-form/saving/rule.ts';
 import type * as z from 'zod/mini';
-import { insecureApiBase } from './url.ts';
+import { insecureApiBase } from './api-base.ts';
 import type { RawResponse } from './xhr.ts';
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The one URL rule for everything the service sends (redirects, the theme logo, document links, FILE
- * answer links) and the transport rule for API bases. Pure: no DOM needed (the page URL is a parameter).
+ * answer links); the transport rule for API bases is api-base.ts. Pure: no DOM needed (the page URL is a
+ * parameter).
  *
  * A URL from the service is used only when it is:
  * - an absolute `https://host/...` URL (with a host, without `user:password@`), or
@@ -15,6 +16,8 @@
  * `//host`, anything with a backslash (`/\host`, which browsers read as `//host`), control characters or
  * whitespace, quotes and angle brackets, `https:host` without the two slashes, more than 2,048 characters.
  */
+
+import { isLoopbackHost } from './api-base.ts';
 
 /** Longest URL accepted from the service. */
 export const MAX_URL_LENGTH = 2048;
@@ -31,15 +34,6 @@ export interface ServiceUrlOptions {
    * `https://api/v1/x`). The result must stay on the base's origin and pass the absolute rule.
    */
   base?: string | undefined;
-}
-
-/** Whether `hostname` (as `URL.hostname` gives it) names this machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/\.$/, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  if (h === '[::1]') return true;
-  // URL parsing normalises every IPv4 spelling (127.1, 0x7f.0.0.1) to dotted decimal.
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 const pageHref = (page: string | undefined): string | undefined =>
@@ -101,17 +95,4 @@ export function safeServiceUrl(value: unknown, options: ServiceUrlOptions = {}):
   const url = parse(v, pageUrl.href);
   if (!url || url.origin !== pageUrl.origin || url.username !== '' || url.password !== '') return null;
   return url.href;
-}
-
-/** Why an API base is refused, or null when it may carry credentials. */
-export function insecureApiBase(baseUrl: string, page?: string): string | null {
-  const resolved = parse(baseUrl, pageHref(page));
-  if (!resolved) return null; // Not a URL at all: the request itself fails with a network error.
-  if (resolved.protocol === 'https:') return null;
-  if (resolved.protocol === 'http:' && isLoopbackHost(resolved.hostname)) return null;
-  return (
-    `Refusing to send credentials to ${resolved.protocol}//${resolved.host}: API bases must use https:// ` +
-    '(plain http:// is allowed only for loopback hosts such as localhost and 127.0.0.1). ' +
-    'Test rigs may opt out with allowInsecureHttp (attribute allow-insecure-http on the elements).'
-  );
 }

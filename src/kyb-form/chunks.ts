@@ -2,7 +2,7 @@
  * Every chunk `<kyb-form>` loads with a dynamic `import()`, in one place, so the modules are named by what
  * they hold and the build (vite.config.ts) groups them: the company step and its styles (with the info,
  * no extra round trip), the theme (only for a service that sets one), the form's objects (once a form
- * exists), the review and submit with the later steps' styles (after the first screen), and each later
+ * exists), the save engine (with the first change), the review and submit with the later steps' styles (after the first screen), and each later
  * step (people, documents, questionnaires) with its translations. Each loads once per page; a failed load
  * is tried again on the next call (chunkLoader).
  */
@@ -21,6 +21,12 @@ export const loadScreens = chunk(() =>
   })),
 );
 export type Screens = Awaited<ReturnType<typeof loadScreens>>;
+
+/**
+ * The save engine (saving/engine.ts, with its backoff, late-write repair and idempotency keys): loaded with
+ * the first change, not before the first screen (saving/autosave.ts waits for it).
+ */
+export const loadSaveEngine = chunk(() => import('./saving/engine.ts'));
 
 /** The theme's checks (colours, contrast, font, logo), loaded only for a service that sets a theme. */
 export const loadTheme = chunk(() => import('../theme/index.ts'));

@@ -4,7 +4,7 @@
  * (no drive-by account creation or webhook retargeting), CORS for the KYB, capture and age routes, and
  * the webhook target allow-list. Web APIs only.
  */
-import { isLoopbackHost } from '../api/url.ts';
+import { isLoopbackHost } from '../api/api-base.ts';
 import { errorResponse } from './util.ts';
 
 /**

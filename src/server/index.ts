@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ApiError, HttpClient, type HttpClientOptions } from '../api/http.ts';
-import { insecureApiBase } from '../api/url.ts';
+import { insecureApiBase } from '../api/api-base.ts';
 import { AmlMonitoring, CreateMonitoringRequest, MonitoringCommentRequest } from '../api/aml.ts';
 import { SosFilingDocument, SosOrderRequest } from '../api/sos.ts';
 import { AgeTokenRequest, AgeTokenResponse } from '../api/age.ts';

@@ -14,7 +14,7 @@ import { PartnerClient } from '../../src/server/index.ts';
 import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { ageRequest } from '../support/age-request.ts';
 import { refusedApiBase } from '../../src/cdn-refused-base.ts';
-import { insecureApiBase } from '../../src/api/url.ts';
+import { insecureApiBase } from '../../src/api/api-base.ts';
 
 let server: PageServer;
 let browser: Browser;

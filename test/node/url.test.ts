@@ -1,7 +1,8 @@
 /** The one URL rule for service URLs (`src/api/url.ts`) and the API-base transport rule. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { insecureApiBase, isLoopbackHost, safeServiceUrl } from '../../src/api/url.ts';
+import { insecureApiBase, isLoopbackHost } from '../../src/api/api-base.ts';
+import { safeServiceUrl } from '../../src/api/url.ts';
 import { safeRedirect } from '../../src/age-check/machine.ts';
 import { safeDocumentUrl } from '../../src/kyb-form/documents/model.ts';
 import { safeFileHref } from '../../src/kyb-form/questionnaire/answers-state.ts';

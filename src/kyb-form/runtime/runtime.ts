@@ -16,7 +16,14 @@ import type { ThemeStyles } from '../../theme/index.ts';
 import { noTheme } from '../../theme/no-theme.ts';
 import { addStyles } from '../../theme/style-nonce.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
-import { loadObjects, loadReview, reviewLoaded, type ReviewModule, type Screens } from '../chunks.ts';
+import {
+  loadObjects,
+  loadSaveEngine,
+  loadReview,
+  reviewLoaded,
+  type ReviewModule,
+  type Screens,
+} from '../chunks.ts';
 import type { CompanyStep } from '../company/controller.ts';
 import type { SaveReport, ShellContext, StepController, StepId } from '../context.ts';
 import { emit } from '../shell/events.ts';
@@ -462,6 +469,7 @@ export class KybRuntime implements ReactiveController {
         this.cancelIdle = whenIdle(() => {
           void this.loadReview().catch(noop);
           void loadObjects().catch(noop);
+          void loadSaveEngine().catch(noop);
         });
       }, 1000);
       this.cancelIdle = () => clearTimeout(timer);

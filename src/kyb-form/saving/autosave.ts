@@ -1,21 +1,15 @@
 /**
- * The save engine of one resource that saves itself (the company, one questionnaire's answers): a change
- * is sent after a debounce (at once on leaving a field, on `flush`); changes made while a save runs are
- * merged into one next save; an identical body is not sent again; a failed save keeps the input and is
- * tried again with backoff that honours `Retry-After` (backoff.ts) and when the browser is back online,
- * only when the one rule says a retry may help (rule.ts); after an attempt whose answer was lost, the
- * current body is sent again once a late copy can no longer land (late-writes.ts); a write that needs
- * an idempotency key gets the one bound to its body (write-key.ts).
- *
- * "Saved" is decided here: a change is saved when a body built after it was stored (its version), and
- * the step reports exactly that state to the shell (`SaveReport`).
+ * What a step that saves itself holds: `AutoSave`, the one save engine (engine.ts) behind a small front
+ * that lets the first screen render before the engine's code has arrived. The engine is downloaded with the
+ * first change (or the first save, retry or flush) and then does everything: until it is here, a change is
+ * counted ("Unsaved changes") and waits for it, so the debounce starts when the engine can run it. A
+ * download that fails is a failed save: the state says so and the next change or retry tries again.
  */
-import { ApiError } from '../../api/http.ts';
+import type { ApiError } from '../../api/http.ts';
+import { loadSaveEngine } from '../chunks.ts';
 import type { SaveState } from '../context.ts';
-import { retryDelay, whenOnline } from './backoff.ts';
-import { LateWrites } from './late-writes.ts';
-import { retryMayHelp } from './rule.ts';
-import { WriteKey } from './write-key.ts';
+import type { SaveEngine } from './engine.ts';
+import type { WriteKey } from './write-key.ts';
 
 /** One send of a body. */
 export interface Write {
@@ -45,191 +39,118 @@ export interface SaveTarget<B> {
   timeoutMs(): number;
 }
 
-export const asApiError = (err: unknown): ApiError =>
-  err instanceof ApiError
-    ? err
-    : new ApiError({
-        kind: 'invalid-response',
-        message: err instanceof Error ? err.message : String(err),
-        cause: err,
-      });
+interface Options {
+  debounceMs: number;
+  lastSent: string | null;
+}
 
 export class AutoSave<B> {
-  /** JSON of the last body the service holds (or that was loaded); null: unknown, send the next body. */
-  lastSent: string | null;
-  readonly key = new WriteKey();
   readonly #target: SaveTarget<B>;
-  readonly #debounceMs: number;
-  readonly #late: LateWrites;
-  #version = 0;
-  #savedVersion = 0;
+  readonly #opts: Options;
+  #engine: SaveEngine<B> | null = null;
+  #loading: Promise<SaveEngine<B>> | null = null;
+  /** Changes made before the engine arrived (replayed into it). */
+  #early = 0;
   #state: SaveState = 'idle';
   #error: ApiError | null = null;
-  #failures = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #retryTimer: ReturnType<typeof setTimeout> | undefined;
-  #cancelOnline: () => void = () => undefined;
-  #inflight: Promise<void> | null = null;
-  #again = false;
   #disposed = false;
 
-  constructor(target: SaveTarget<B>, opts: { debounceMs: number; lastSent: string | null }) {
+  constructor(target: SaveTarget<B>, opts: Options) {
     this.#target = target;
-    this.#debounceMs = opts.debounceMs;
-    this.lastSent = opts.lastSent;
-    this.#late = new LateWrites(
-      () => target.timeoutMs(),
-      () => void this.save().catch(() => undefined),
-    );
+    this.#opts = { ...opts };
   }
 
+  /** JSON of the last body the service holds (or that was loaded); null: unknown, send the next body. */
+  get lastSent(): string | null {
+    return this.#engine ? this.#engine.lastSent : this.#opts.lastSent;
+  }
   get state(): SaveState {
-    return this.#state;
+    return this.#engine ? this.#engine.state : this.#state;
   }
   get error(): ApiError | null {
-    return this.#error;
+    return this.#engine ? this.#engine.error : this.#error;
   }
   /** Whether a change is not stored yet (pending, being sent, or failed). */
   get dirty(): boolean {
-    return this.#version !== this.#savedVersion || this.#inflight !== null || this.#state === 'error';
+    return this.#engine ? this.#engine.dirty : this.#early > 0;
   }
   /** Whether a change waits for its debounce. */
   get waiting(): boolean {
-    return this.#timer !== undefined;
-  }
-  /** Whether a save is running. */
-  get busy(): boolean {
-    return this.#inflight !== null;
+    return this.#engine ? this.#engine.waiting : this.#early > 0;
   }
 
-  #report(state: SaveState, error?: ApiError) {
-    this.#state = state;
-    this.#error = error ?? null;
-    this.#target.report(state, error);
+  /** The engine, downloaded once; a failed download is reported as a failed save. */
+  #load(): Promise<SaveEngine<B>> {
+    if (this.#engine) return Promise.resolve(this.#engine);
+    this.#loading ??= loadSaveEngine().then(
+      (m) => {
+        const engine = new m.SaveEngine<B>(this.#target, { ...this.#opts, state: this.#state });
+        if (this.#disposed) engine.dispose();
+        else {
+          this.#engine = engine;
+          for (; this.#early > 0; this.#early--) engine.changed();
+        }
+        return engine;
+      },
+      (err: ApiError) => {
+        this.#loading = null;
+        if (!this.#disposed) {
+          this.#state = 'error';
+          this.#error = err;
+          this.#target.report('error', err);
+        }
+        throw err;
+      },
+    );
+    return this.#loading;
   }
 
   /** The user changed something: save after the debounce. */
   changed(): void {
-    this.#version++;
+    if (this.#engine) return this.#engine.changed();
     if (this.#disposed || this.#target.readOnly()) return;
-    if (this.#state !== 'saving' && this.#state !== 'pending' && this.#state !== 'error')
-      this.#report('pending');
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.save().catch(() => undefined);
-    }, this.#debounceMs);
+    this.#early++;
+    if (this.#state !== 'pending') {
+      this.#state = 'pending';
+      this.#error = null;
+      this.#target.report('pending');
+    }
+    void this.#load().catch(() => undefined);
   }
 
   /** Saves now when something is pending (a field was left, a discrete choice). */
   soon(): void {
-    if (this.#version === this.#savedVersion && !this.#inflight && this.#state !== 'error') return;
-    void this.save().catch(() => undefined);
+    if (this.#engine) return this.#engine.soon();
+    if (this.#early > 0)
+      void this.#load().then(
+        (e) => e.soon(),
+        () => undefined,
+      );
   }
 
   /** Saves now (after the running save: merged into one). Rejects with the ApiError of a failed save. */
   save(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    clearTimeout(this.#retryTimer);
-    this.#retryTimer = undefined;
-    if (this.#disposed || this.#target.readOnly()) return Promise.resolve();
-    if (this.#inflight) {
-      this.#again = true;
-      return this.#inflight;
-    }
-    const run = this.#run().finally(() => {
-      this.#inflight = null;
-    });
-    this.#inflight = run;
-    return run;
-  }
-
-  async #run(): Promise<void> {
-    // yield first, so `#inflight` is assigned before the `finally` clears it
-    await null;
-    let version = this.#version;
-    try {
-      do {
-        this.#again = false;
-        version = this.#version;
-        const body = this.#target.body();
-        if (body === null) {
-          // Nothing can be sent yet (the form cannot be created): the step counts that input as held.
-          this.#savedVersion = Math.max(this.#savedVersion, version);
-          if (this.#state === 'pending') this.#report('idle');
-          return;
-        }
-        const json = JSON.stringify(body);
-        // After an unclear attempt the whole current body goes again (PUT, a whole PATCH), even unchanged.
-        const resend = this.#late.due;
-        if (json !== this.lastSent || resend) {
-          const generation = resend ? this.#late.begin() : 0;
-          this.#report('saving');
-          const held = await this.#target.send(body, {
-            json,
-            key: this.key,
-            onAttemptError: (err) => {
-              this.#late.attemptFailed(err);
-              this.key.failed(err);
-            },
-          });
-          if (this.#disposed) return;
-          this.lastSent = held === undefined ? json : held;
-          if (resend) this.#late.resent(generation);
-          // What the service holds is not this body (unknown, or an older one): send it again.
-          if (this.lastSent !== json) this.#again = true;
-        }
-        if (this.lastSent === json) this.#savedVersion = Math.max(this.#savedVersion, version);
-      } while (this.#again && !this.#disposed);
-      this.#failures = 0;
-      this.#cancelOnline();
-      this.#report(this.#savedVersion === this.#version ? 'saved' : 'pending');
-      this.#late.saved();
-    } catch (err) {
-      if (this.#disposed) return;
-      const error = asApiError(err);
-      this.#failures++;
-      this.#report('error', error);
-      this.#scheduleRetry(error);
-      throw error;
-    }
-  }
-
-  #scheduleRetry(error: ApiError): void {
-    clearTimeout(this.#retryTimer);
-    this.#cancelOnline();
-    // Refused writes and invalid data need something else: retried on the next change or `retry()`.
-    if (!retryMayHelp(error)) return;
-    this.#cancelOnline = whenOnline(() => void this.retry().catch(() => undefined));
-    this.#retryTimer = setTimeout(
-      () => void this.save().catch(() => undefined),
-      retryDelay(this.#failures, error),
-    );
+    return this.#engine ? this.#engine.save() : this.#load().then((e) => e.save());
   }
 
   /** Tries a failed save again now (a retry button, the session renewed). */
   retry(): Promise<void> {
-    this.#failures = 0;
-    return this.save();
+    return this.#engine ? this.#engine.retry() : this.#load().then((e) => e.retry());
   }
 
   /**
    * Sends everything pending now, and the current body again after an unclear attempt (in case its late
    * copy already landed); resolves once stored, rejects with the error of a failed save.
    */
-  async flush(): Promise<void> {
-    this.#late.hurry();
-    if (this.#target.readOnly() || this.#disposed) return;
-    do await this.save();
-    while (!this.#disposed && (this.#version !== this.#savedVersion || this.#inflight || this.#late.hurried));
+  flush(): Promise<void> {
+    if (this.#engine) return this.#engine.flush();
+    // Nothing was changed here before the engine came: nothing to send.
+    if (this.#early === 0 && this.#state !== 'error') return Promise.resolve();
+    return this.#load().then((e) => e.flush());
   }
 
   dispose(): void {
     this.#disposed = true;
-    clearTimeout(this.#timer);
-    clearTimeout(this.#retryTimer);
-    this.#cancelOnline();
-    this.#late.dispose();
+    this.#engine?.dispose();
   }
 }
