@@ -4,10 +4,28 @@
  * round trip), so the first request does not wait for them. The review, the submit and the later steps'
  * styles load after the first screen (chunks.ts).
  */
-import type { KybCoreClient } from '../../api/kyb-core-client.ts';
+import { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { loadScreens, loadTheme, type Screens, type ThemeModule } from '../chunks.ts';
+import type { KybSettings } from './rules.ts';
+import type { TokenSession } from './session.ts';
+
+/** The form's client, for the element's settings; its token is the session's (renewed by it). */
+export function newClient(
+  host: KybSettings,
+  session: TokenSession,
+  timeoutMs: number | undefined,
+): KybCoreClient {
+  return new KybCoreClient({
+    baseUrl: host.apiBase || '',
+    allowInsecureHttp: host.allowInsecureHttp,
+    idempotencyKeys: host.idempotencyKeys,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    token: () => session.active,
+    refreshToken: () => session.refresh(),
+  });
+}
 
 /**
  * The info, the form as listed, the screens' code and the theme's. The questionnaires decide the number of

@@ -46,6 +46,14 @@ export interface SettingsChange {
   locale: boolean;
 }
 
+/** Which settings changed, from the element's changed-properties map (`willUpdate`). */
+export const settingsChange = (changed: ReadonlyMap<PropertyKey, unknown>): SettingsChange => ({
+  token: changed.has('token'),
+  apiBase: changed.has('apiBase'),
+  tokenProvider: changed.has('tokenProvider'),
+  locale: changed.has('locale') && changed.get('locale') !== undefined,
+});
+
 /** What the runtime knows when the properties change. */
 export interface SettingsFacts {
   state: Pick<KybState, 'phase' | 'sessionEnded' | 'error'>;

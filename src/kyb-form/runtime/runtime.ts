@@ -8,7 +8,7 @@
  */
 import type { LitElement, ReactiveController } from 'lit';
 import { updateWhenLocaleChanges } from '@lit/localize';
-import { KybCoreClient } from '../../api/kyb-core-client.ts';
+import type { KybCoreClient } from '../../api/kyb-core-client.ts';
 import type { Flow, KybForm, KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { activeLocale, applyLocale, resolveLocale } from '../../i18n/index.ts';
 import { messages as kybMessages } from '../../i18n/generated/kyb/index.ts';
@@ -42,14 +42,14 @@ import {
 } from '../form-reducer.ts';
 import { Navigation } from './navigation.ts';
 import type { FormObjects } from './objects.ts';
-import { openForm } from './open.ts';
+import { newClient, openForm } from './open.ts';
 import {
   hasUnsaved,
   settingsEffects,
   type Focus,
   type KybSettings,
   type KybSnapshot,
-  type SettingsChange,
+  settingsChange,
   type SubmitNote,
 } from './rules.ts';
 import { TokenSession, unaddressableForm } from './session.ts';
@@ -187,13 +187,7 @@ export class KybRuntime implements ReactiveController {
   /** The element's properties changed (its `willUpdate`): reload, renew the session, apply the locale. */
   settingsChanged(changed: ReadonlyMap<PropertyKey, unknown>): void {
     const host = this.host;
-    const change: SettingsChange = {
-      token: changed.has('token'),
-      apiBase: changed.has('apiBase'),
-      tokenProvider: changed.has('tokenProvider'),
-      locale: changed.has('locale') && changed.get('locale') !== undefined,
-    };
-    const effects = settingsEffects(change, {
+    const effects = settingsEffects(settingsChange(changed), {
       state: this.st,
       hasClient: !!this.coreClient,
       token: host.token,
@@ -406,15 +400,7 @@ export class KybRuntime implements ReactiveController {
       const message = 'No token was given.';
       return this.fail({ cause: 'no-token', status: 0, identifier: null, message, retryable: false });
     }
-    const timeoutMs = this.timeoutMs();
-    const client = new KybCoreClient({
-      baseUrl: host.apiBase || '',
-      allowInsecureHttp: host.allowInsecureHttp,
-      idempotencyKeys: host.idempotencyKeys,
-      ...(timeoutMs ? { timeoutMs } : {}),
-      token: () => this.session.active,
-      refreshToken: () => this.session.refresh(),
-    });
+    const client = newClient(host, this.session, this.timeoutMs());
     this.coreClient = client;
     try {
       const { info, form, screens, theme, early } = await openForm(client, signal);
