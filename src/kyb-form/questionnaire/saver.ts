@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../../api/http.ts';
 import { AutoSave, type Write } from '../saving/autosave.ts';
-import type { Answers, Questionnaire, Section } from '../../api/kyb.ts';
+import type { AnswerValue, Answers, Questionnaire, Section } from '../../api/kyb.ts';
 import type { VisibilityIndex } from '../../conditions/index.ts';
 import type { KybContext } from '../context.ts';
 import { buildPayload, untouched } from './answers-state.ts';
@@ -22,9 +22,12 @@ export interface SecState {
   recs: QRec[];
   /** The currently visible questions (recomputed when a visibility flips). */
   visible: QRec[];
-  /** Bumped whenever the section's rendering must change. */
+  /** Bumped whenever the section's rendering must change (a value, a visibility). */
   version: number;
   headingId: string;
+  /** The section's part of the PUT body, as of `payloadVersion` (see {@link payloadOf}). */
+  payload?: Record<string, { value: AnswerValue }> | null;
+  payloadVersion?: number;
 }
 
 /** One questionnaire of the step: its questions and visibility (its saving: {@link AnswersSaver}). */
@@ -39,14 +42,30 @@ export interface QState {
   headingId: string;
 }
 
-/** The body of the questionnaire's PUT: visible, answered, valid questions (untouched ones as read). */
+/**
+ * The body of the questionnaire's PUT: visible, answered, valid questions (untouched ones as read). Built
+ * by section, and a section's part is built again only when its version moved (a value or a visibility
+ * in it changed): a save of a long questionnaire costs what changed, plus one `JSON.stringify`.
+ */
 export function payloadOf(qs: QState): Answers {
   const sections = qs.questionnaire.sections;
-  return buildPayload(
-    sections,
-    (s, q) => untouched(sections, s, q, qs.bySection.get(s)?.get(q)?.value),
-    (s, q) => qs.vis.isQuestionVisible(s, q),
-  );
+  const build = (from: readonly Section[]) =>
+    buildPayload(
+      from,
+      (s, q) => untouched(sections, s, q, qs.bySection.get(s)?.get(q)?.value),
+      (s, q) => qs.vis.isQuestionVisible(s, q),
+    );
+  // Repeated section keys (the service's data allows them): the whole body, as one build merges them.
+  if (qs.sections.length !== sections.length) return build(sections);
+  const out: Answers = { sections: {} };
+  for (const sec of qs.sections) {
+    if (sec.payloadVersion !== sec.version) {
+      sec.payload = build([sec.section]).sections[sec.section.key] ?? null;
+      sec.payloadVersion = sec.version;
+    }
+    if (sec.payload) out.sections[sec.section.key] = sec.payload;
+  }
+  return out;
 }
 
 /** Each questionnaire's answers, saved by the one save engine (saving/autosave.ts). */

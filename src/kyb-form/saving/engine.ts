@@ -115,7 +115,9 @@ export class SaveEngine<B> {
     if (this.#disposed || this.#target.readOnly()) return Promise.resolve();
     if (this.#inflight) {
       this.#again = true;
-      return this.#inflight;
+      // The running save may already be past its loop (it reported, its `finally` has not run yet): then
+      // it will not see `#again`, and this change goes in a save of its own once it has ended.
+      return this.#inflight.then(() => (this.#again ? this.save() : undefined));
     }
     const run = this.#run().finally(() => {
       this.#inflight = null;
