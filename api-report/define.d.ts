@@ -18,7 +18,6 @@ export declare class AgeCheckElement extends LitElement {
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
-    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;

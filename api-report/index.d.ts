@@ -339,7 +339,6 @@ export interface KybErrorDetail {
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
-    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;

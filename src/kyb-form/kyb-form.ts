@@ -12,9 +12,8 @@ import { styles } from './styles.ts';
 export type * from './shell/types.ts';
 
 /**
- * `<kyb-form>`, the business verification form: company details, people (beneficiaries), documents and
- * questionnaires, reviewed and submitted in one flow; saves as you go; themed by the service. A thin element
- * (properties, documented events and parts, `render`): the form's life is its runtime (runtime/runtime.ts).
+ * The business verification form: company details, people (beneficiaries), documents and
+ * questionnaires, reviewed and submitted in one flow. Saves as you go; themed by the service.
  *
  * @tagname kyb-form
  *
@@ -214,7 +213,7 @@ export class KybFormElement extends LitElement {
   /** `() => Promise<string | {token, expiresAt}>` (or `createKybToken`'s answer): a fresh token before expiry and on `TOKEN_NOT_VALID`. */
   tokenProvider: TokenProvider | null = null;
 
-  /** The form's life: client, session, state, steps, saves; the views read it and call its commands. */
+  /** A thin element: the form's life (client, session, state, steps, saves) is its runtime; views read it. */
   private readonly runtime = new KybRuntime(this, () => KybFormElement.clientTimeoutMs);
 
   /** The current step (read-only). */
