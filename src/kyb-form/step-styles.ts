@@ -133,6 +133,17 @@ export const stepStyles = css`
     margin: 0;
     overflow-wrap: anywhere;
   }
+  /* A role or flag with its one-line explanation under the label (a grid: box, label; -, hint). */
+  .option-hinted {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    column-gap: calc(var(--space) * 0.5);
+    align-items: center;
+  }
+  .option-hinted .option-hint {
+    grid-column: 2;
+    margin: 0 0 calc(var(--space) * 0.5);
+  }
   /* The open beneficiary form: a calm panel, so where it starts and ends is clear. */
   .ben-form {
     background: var(--c-surface);

@@ -109,6 +109,16 @@ export class BeneficiariesStep implements StepController {
 
   #open(ctx: KybContext, draft: BeneficiaryDraft, e: Event) {
     this.#focus.remember(e);
+    this.#start(ctx, draft);
+    const cfg = beneficiaryConfig(ctx.flow);
+    this.#focus.later(
+      draft.id === null && offeredTypes(cfg).length > 1
+        ? fieldId('infoType', draft)
+        : fieldId(draft.infoType === 'INDIVIDUAL' ? 'name' : 'companyName'),
+    );
+  }
+
+  #start(ctx: KybContext, draft: BeneficiaryDraft) {
     this.#settleNew(ctx);
     this.#draft = draft;
     this.#draftStart = JSON.stringify(draft);
@@ -118,12 +128,24 @@ export class BeneficiariesStep implements StepController {
     this.#serverErrors = {};
     this.#removal.confirming = null;
     ctx.requestUpdate();
+  }
+
+  /**
+   * An Edit of the review on one of a beneficiary's rows (`ben-bN-field-<field>`): opens its card's form
+   * and returns the field's id, for the shell to focus once rendered. Another form holding changes stays
+   * open (nothing typed is dropped): the card's name is focused instead. Any other id: null.
+   */
+  reveal(ctx: KybContext, id: string): string | null {
+    const m = /^(ben-b\d+)-field-(.+)$/.exec(id);
+    const b = m ? this.#list.find((x) => this.#key(x.id) === m[1]) : undefined;
+    if (!m || !b) return null;
     const cfg = beneficiaryConfig(ctx.flow);
-    this.#focus.later(
-      draft.id === null && offeredTypes(cfg).length > 1
-        ? fieldId('infoType', draft)
-        : fieldId(draft.infoType === 'INDIVIDUAL' ? 'name' : 'companyName'),
-    );
+    if (ctx.readOnly || cfg.readOnly) return `${m[1]}-name`;
+    if (this.#draft?.id !== b.id) {
+      if (this.#draftChanged) return `${m[1]}-name`;
+      this.#start(ctx, draftFromBeneficiary(b, ctx.locale));
+    }
+    return fieldId(m[2] as DraftField, this.#draft, cfg);
   }
 
   #cancel(ctx: KybContext, e: Event) {

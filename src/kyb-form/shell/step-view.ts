@@ -56,6 +56,7 @@ export function renderStepView(o: StepViewOptions): TemplateResult {
       ${renderNav({
         back: s.steps.indexOf(step) > 0 ? o.onBack : null,
         next: review ? null : o.onNext,
+        returning: s.roundTrip?.step === step,
         busy: o.checking,
         submit: review
           ? {

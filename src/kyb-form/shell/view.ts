@@ -18,7 +18,12 @@ export function moveFocus(root: ShadowRoot, focus: Focus): void {
   let el: HTMLElement | null = null;
   if (focus === 'heading') el = root.querySelector<HTMLElement>('#kyb-step-heading');
   else if (focus === 'summary') el = root.querySelector<HTMLElement>('#kyb-error-summary');
-  else el = root.getElementById(focus.id);
+  else {
+    const edit = focus.edit;
+    if (edit !== undefined)
+      el = [...root.querySelectorAll<HTMLElement>('[data-edit-id]')].find((a) => a.dataset.editId === edit) ?? null;
+    el ??= root.getElementById(focus.id);
+  }
   el?.focus();
 }
 
@@ -65,6 +70,7 @@ function renderReview(rt: KybRuntime, ctx: ShellContext, readOnly: boolean): Tem
       readOnly,
       onSubmit: () => rt.submit(),
       onGo: (step, focus) => rt.go(step, focus),
+      onEdit: (step, edit) => rt.nav.go(step, edit ? { id: edit } : 'heading', { edit }),
     },
     ctx,
   );
