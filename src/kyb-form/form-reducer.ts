@@ -71,6 +71,11 @@ export interface KybState {
    * target of the row's Edit link (focused again on return), null for the section's Edit button.
    */
   roundTrip: RoundTrip | null;
+  /**
+   * The service sent the form back for more information: it is PENDING again although it was submitted
+   * (its submission time is set; the published form carries no message). The first screen says so.
+   */
+  infoRequested: boolean;
 }
 
 /** Where an Edit of the review went, and what to focus when the user comes back. */
@@ -83,7 +88,8 @@ export interface RoundTrip {
 export type KybAction =
   | { type: 'load-start' }
   | { type: 'load-failed'; error: ErrorInfo }
-  | { type: 'info-loaded'; flow: Flow | null; formStatus: FormStatus | null }
+  /** `submittedBefore`: the form carries a submission time (so PENDING means it was sent back). */
+  | { type: 'info-loaded'; flow: Flow | null; formStatus: FormStatus | null; submittedBefore?: boolean }
   | { type: 'objects-loaded'; flow: Flow | null; questionnaireCount: number }
   /** The questionnaire list failed to load: its step stays (or appears) to show the error and a retry. */
   | { type: 'questionnaires-failed'; flow: Flow | null }
@@ -121,6 +127,7 @@ export const initialState = (): KybState => ({
   returning: false,
   sessionEnded: false,
   roundTrip: null,
+  infoRequested: false,
 });
 
 /**
@@ -194,6 +201,7 @@ export function reduce(state: KybState, action: KybAction): KybState {
           error: null,
           formStatus: action.formStatus,
           returning: action.formStatus !== null,
+          infoRequested: action.formStatus === 'PENDING' && action.submittedBefore === true,
         },
         stepsFor(action.flow, 0),
       );
@@ -268,6 +276,7 @@ export function reduce(state: KybState, action: KybAction): KybState {
         formStatus: 'PROCESSING',
         submitError: null,
         current: 'review',
+        infoRequested: false,
       };
     case 'submit-failed':
       return {

@@ -27,6 +27,7 @@ export type * from './shell/types.ts';
  * @attr allow-insecure-http - Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Property `allowInsecureHttp`.
  * @attr idempotency-keys - Send an `Idempotency-Key` with every create (form, beneficiary, document), so a write repeated after an unclear failure is saved once. For a service that honours the header (the sandbox does); it makes cross-origin writes preflighted. Property `idempotencyKeys`.
  * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
+ * @attr info-request-message - What the reviewer asked for, shown (as text) on the first screen of a form sent back for more information. Property `infoRequestMessage`.
  * @prop tokenProvider - `() => Promise<string | {token, expiresAt}>`: a fresh token before expiry and on `TOKEN_NOT_VALID`.
  *
  * @fires kyb-ready - `{formId, locale, steps}` once the form is interactive (`steps` lists the questionnaires step as possible until the list of questionnaires is known: for a new form, once the company is saved).
@@ -198,6 +199,7 @@ export class KybFormElement extends LitElement {
     allowInsecureHttp: { type: Boolean, attribute: 'allow-insecure-http' },
     idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
     locale: {},
+    infoRequestMessage: { attribute: 'info-request-message' },
     tokenProvider: { attribute: false },
   };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
@@ -224,6 +226,8 @@ export class KybFormElement extends LitElement {
   idempotencyKeys = false;
   /** Forced locale; null follows the service, then the browser. */
   locale: string | null = null;
+  /** What the reviewer asked for, from the partner (shown when the form was sent back for more information). */
+  infoRequestMessage: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
   tokenProvider: TokenProvider | null = null;
 

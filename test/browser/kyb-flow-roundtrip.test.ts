@@ -26,7 +26,9 @@ const CONFIG = {
           {
             required: false,
             fields: [{ field: 'OWNERSHIP_PERCENTAGE', required: false }],
-            applicants: [{ applicantType: 'INDIVIDUAL', fields: [{ field: 'DATE_OF_BIRTH', required: false }] }],
+            applicants: [
+              { applicantType: 'INDIVIDUAL', fields: [{ field: 'DATE_OF_BIRTH', required: false }] },
+            ],
           },
         ],
       },

@@ -319,9 +319,7 @@ export const applicantOf = (cfg: BeneficiaryConfig, type: InfoType): ApplicantCo
 export const PERSON_ROLES: ReadonlySet<BeneficiaryTypeName> = new Set(['CEO', 'UBO', 'ABO']);
 /** The roles an applicant type may hold (the flow's, without those only a person can hold for a company). */
 export const rolesFor = (cfg: BeneficiaryConfig, type: InfoType): BeneficiaryTypeName[] =>
-  cfg.roles.filter(
-    (r) => cfg.roleTypes.get(r)?.has(type) && (type === 'INDIVIDUAL' || !PERSON_ROLES.has(r)),
-  );
+  cfg.roles.filter((r) => cfg.roleTypes.get(r)?.has(type) && (type === 'INDIVIDUAL' || !PERSON_ROLES.has(r)));
 
 /* ---------------------------------------------------------------- the draft */
 

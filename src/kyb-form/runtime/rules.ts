@@ -16,6 +16,8 @@ export interface KybSettings {
   readonly idempotencyKeys: boolean;
   readonly locale: string | null;
   readonly tokenProvider: TokenProvider | null;
+  /** The partner's words on what the reviewer asked for (shown, as text, when the form was sent back). */
+  readonly infoRequestMessage: string | null;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Focus } from '../runtime/rules.ts';
 import type { KybRuntime } from '../runtime/runtime.ts';
 import { errorInfo, isSubmittedStatus } from '../form-reducer.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
+import { renderInfoRequest } from './info-request.ts';
 import { renderStepView } from './step-view.ts';
 
 /** Focuses what a step change or a check asked for, once rendered: the step's heading, its summary, or a field. */
@@ -21,7 +22,9 @@ export function moveFocus(root: ShadowRoot, focus: Focus): void {
   else {
     const edit = focus.edit;
     if (edit !== undefined)
-      el = [...root.querySelectorAll<HTMLElement>('[data-edit-id]')].find((a) => a.dataset.editId === edit) ?? null;
+      el =
+        [...root.querySelectorAll<HTMLElement>('[data-edit-id]')].find((a) => a.dataset.editId === edit) ??
+        null;
     el ??= root.getElementById(focus.id);
   }
   el?.focus();
@@ -91,6 +94,7 @@ export function renderBody(rt: KybRuntime): TemplateResult {
     state: s,
     hasForm: !!snap.formId,
     body: renderStepBody(rt, step, ctx),
+    notice: s.infoRequested && step === 'company' ? renderInfoRequest(rt.host.infoRequestMessage) : null,
     issues: checked ? (rt.controller(step)?.validate(ctx) ?? []) : [],
     saveState: snap.saveState,
     editing: rt.controllers().some((c) => c.editing === true),
