@@ -337,6 +337,7 @@ export class CompanyStep implements StepController<ShellContext> {
         invalid: !!error,
         onChange: (text) => this.#setText(def, text),
         onLeave,
+        onLoaded: () => ctx.requestUpdate(),
       });
     }
     if (def.kind === 'standard' && def.key === 'brandNames') {
