@@ -119,6 +119,27 @@ export const stepStyles = css`
   .review-section-head h4 {
     margin: 0;
   }
+  /* Long sections fold on a narrow screen (review/collapse.ts); the toggle shows only there. */
+  .review-toggle .when-folded,
+  [data-collapsed] .review-toggle .when-open {
+    display: none;
+  }
+  [data-collapsed] .review-toggle .when-folded {
+    display: inline;
+  }
+  @media (min-width: 40rem) {
+    .review-toggle {
+      display: none;
+    }
+  }
+  @media (max-width: 40rem) {
+    [data-collapsed] .review-body {
+      display: none;
+    }
+    .review-section-head h4 {
+      flex: 1 1 100%;
+    }
+  }
   /* Beneficiaries and documents */
   .ben-details {
     display: grid;

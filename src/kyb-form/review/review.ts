@@ -6,6 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FieldIssue, StepId } from '../context.ts';
+import { foldWhenLong, renderToggle } from './collapse.ts';
 import { editLinkClick } from './summary-list.ts';
 
 export interface ReviewSection {
@@ -121,9 +122,15 @@ export function renderReview(o: ReviewOptions): TemplateResult {
     }
     ${o.sections.map(
       (s) =>
-        html`<section class="card" part="review-section" aria-labelledby="kyb-review-${s.step}">
+        html`<section
+          class="card"
+          part="review-section"
+          aria-labelledby="kyb-review-${s.step}"
+          ${foldWhenLong(!o.readOnly && s.issues.length > 0)}
+        >
           <div class="review-section-head">
             <h4 id="kyb-review-${s.step}">${s.title}</h4>
+            ${renderToggle(s.step, s.title)}
             ${
               o.readOnly
                 ? nothing
@@ -138,22 +145,24 @@ export function renderReview(o: ReviewOptions): TemplateResult {
                   </button>`
             }
           </div>
-          ${
-            s.loading
-              ? html`<div class="skeleton" part="skeleton"></div>`
-              : html`${
-                  o.readOnly || s.issues.length === 0
-                    ? nothing
-                    : html`<p class="chip warning">
-                        ${
-                          s.issues.length === 1
-                            ? msg('1 item needs attention')
-                            : msg(str`Items that need attention: ${s.issues.length}`)
-                        }
-                      </p>`
-                }
-                ${s.summary ?? nothing}`
-          }
+          <div class="review-body" id="kyb-review-body-${s.step}">
+            ${
+              s.loading
+                ? html`<div class="skeleton" part="skeleton"></div>`
+                : html`${
+                    o.readOnly || s.issues.length === 0
+                      ? nothing
+                      : html`<p class="chip warning">
+                          ${
+                            s.issues.length === 1
+                              ? msg('1 item needs attention')
+                              : msg(str`Items that need attention: ${s.issues.length}`)
+                          }
+                        </p>`
+                  }
+                  ${s.summary ?? nothing}`
+            }
+          </div>
         </section>`,
     )}
     ${

@@ -26,6 +26,8 @@ export function moveFocus(root: ShadowRoot, focus: Focus): void {
         [...root.querySelectorAll<HTMLElement>('[data-edit-id]')].find((a) => a.dataset.editId === edit) ??
         null;
     el ??= root.getElementById(focus.id);
+    // A folded review section opens first (a round trip coming back to one of its rows).
+    if (el) reviewLoaded()?.unfold(el);
   }
   el?.focus();
 }
