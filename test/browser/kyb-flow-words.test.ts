@@ -68,7 +68,7 @@ describe('<kyb-form> words', function () {
       'Country of registration: Choose the country where the company is registered.',
       'City: Too long: the limit is 100 characters.',
       'Website: Enter the website address.',
-      'I accept the terms: Tick this box to continue.',
+      'I accept the terms: Check this box to continue.',
     ]);
     expect(summaryLinks(el).join(' ')).not.to.contain('This field is required');
     await expect(el).to.be.accessible();

@@ -70,15 +70,15 @@ function requiredMessage(def: FieldDef): string {
   if (def.kind === 'custom')
     switch (def.type) {
       case 'CHECKBOX':
-        return msg('Tick this box to continue.');
+        return msg('Check this box to continue.', { desc: 'required single checkbox not checked' });
       case 'COUNTRY':
         return msg('Choose a country.');
       case 'COUNTRY_MULTI':
         return msg('Choose at least one country.');
       case 'SELECT':
-        return msg('Choose an option.');
+        return msg('Choose an option.', { desc: 'required single choice question left empty' });
       case 'SELECT_MULTI':
-        return msg('Choose at least one option.');
+        return msg('Choose at least one option.', { desc: 'required multiple choice question left empty' });
       case 'DATE':
         return msg('Enter a date.');
       case 'INTEGER':
