@@ -78,7 +78,10 @@ export type * from './shell/types.ts';
  * @csspart button-primary - The main action of a step (Continue, Submit).
  * @csspart button-secondary - Secondary actions.
  * @csspart button-back - The Back button.
- * @csspart button-next - The Continue button.
+ * @csspart button-next - The Continue button ("Save and return to review" in a round trip from the review, then also `button-return`).
+ * @csspart button-return - "Save and return to review". @csspart review-toggle - Folds a long review section (narrow screens).
+ * @csspart info-request - "More information was requested" on the first screen. @csspart info-request-message - The partner's message in it.
+ * @csspart role-hint - The one-line explanation of a beneficiary role or of the form-filler box.
  * @csspart button-submit - The Submit button.
  * @csspart button-retry - Retry buttons (loading, saving).
  * @csspart button-edit - Edit links of the review step.
