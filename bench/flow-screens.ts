@@ -22,6 +22,8 @@ import { PartnerClient } from '../src/server/index.ts';
 import { KybClient } from '../src/api/kyb-client.ts';
 
 const OUT = join(import.meta.dirname, 'results', 'screens');
+/** The element's module as Vite serves a file outside its root (demo/). */
+const DEFINE = join(import.meta.dirname, '..', 'src', 'kyb-form', 'define.ts');
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
@@ -98,7 +100,7 @@ async function mount(page: Page, base: string, token: string, attrs = '') {
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>flow</title><style>body{margin:0;padding:16px;font-family:system-ui}</style></head><body>
 <main><kyb-form api-base="/sandbox" locale="en" ${attrs}></kyb-form></main>
-<script type="module">import '/src/kyb-form/define.ts'; document.querySelector('kyb-form').token = ${JSON.stringify(token)};</script></body></html>`,
+<script type="module">import '/@fs${DEFINE}'; document.querySelector('kyb-form').token = ${JSON.stringify(token)};</script></body></html>`,
     }),
   );
   await page.goto(`${base}/flow-shot.html`);
@@ -186,9 +188,9 @@ const SHOTS: Record<string, Shot> = {
     const a = await account(base);
     await a.client.createForm(COMPANY);
     await mount(page, base, a.token);
-    const input = inRoot(page, '#kyb-company-c-markets');
+    const input = inRoot(page, '#kyb-company-custom-markets');
     await until(page, () => {
-      const i = document.querySelector('kyb-form')!.shadowRoot!.querySelector<HTMLInputElement>('#kyb-company-c-markets');
+      const i = document.querySelector('kyb-form')!.shadowRoot!.querySelector<HTMLInputElement>('#kyb-company-custom-markets');
       return i && !i.disabled;
     }); // prettier-ignore
     await input.focus();

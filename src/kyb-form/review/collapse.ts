@@ -24,19 +24,25 @@ export function unfold(el: Element): void {
   if (section) setCollapsed(section, false);
 }
 
-/** A `ref` for a section: once rendered, folds it when it is long on a narrow screen (see above). */
+/**
+ * A `ref` for a section: after each render, folds it when it is long on a narrow screen (see above), once:
+ * a section whose content arrives later (people, their documents) is measured again until it folds or the
+ * user uses its toggle.
+ */
 export const foldWhenLong = (hasProblems: boolean) =>
   ref((el) => {
     if (!el || seen.has(el)) return;
-    seen.add(el);
     if (hasProblems || !globalThis.matchMedia?.(NARROW).matches) return;
     // After the section's content is committed (the ref runs first).
     queueMicrotask(() => {
       const root = el.getRootNode() as Document | ShadowRoot;
       const focused = root.activeElement;
-      if (focused && el.contains(focused)) return;
+      // The user is in it (a round trip came back to one of its rows): it never folds by itself then.
+      if (focused && el.contains(focused)) return void seen.add(el);
       const body = el.querySelector<HTMLElement>('.review-body');
-      if (body && body.offsetHeight > window.innerHeight * 0.75) setCollapsed(el, true);
+      if (seen.has(el) || !body || body.offsetHeight <= window.innerHeight * 0.75) return;
+      seen.add(el);
+      setCollapsed(el, true);
     });
   });
 
@@ -44,7 +50,9 @@ export const foldWhenLong = (hasProblems: boolean) =>
 export function renderToggle(step: string, title: string): TemplateResult {
   const toggle = (e: Event) => {
     const section = (e.currentTarget as HTMLElement).closest('[part~="review-section"]');
-    if (section) setCollapsed(section, !section.hasAttribute('data-collapsed'));
+    if (!section) return;
+    seen.add(section);
+    setCollapsed(section, !section.hasAttribute('data-collapsed'));
   };
   return html`<button
     type="button"
