@@ -10,6 +10,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { until } from 'lit/directives/until.js';
 import { msg } from '@lit/localize';
 import { chunkLoader } from '../api/load-chunk.ts';
+import { loadReview } from './chunks.ts';
 import {
   customValueSchema,
   type Choice,
@@ -27,7 +28,7 @@ const loadCombobox = chunkLoader(
   () =>
     Promise.all([
       import('./controls/country-multi.ts'),
-      import('./chunks.ts').then((c) => c.loadReview()),
+      loadReview(),
     ]).then(([m]) => m),
   'Part of the form could not be downloaded.',
 );
