@@ -25,11 +25,7 @@ import { countryName, countryOptions, formatDate, formatNumber } from './format.
  * chunk's): loaded when a COUNTRY_MULTI field first shows, so the first screen carries neither.
  */
 const loadCombobox = chunkLoader(
-  () =>
-    Promise.all([
-      import('./controls/country-multi.ts'),
-      loadReview(),
-    ]).then(([m]) => m),
+  () => Promise.all([import('./controls/country-multi.ts'), loadReview()]).then(([m]) => m),
   'Part of the form could not be downloaded.',
 );
 let combobox: Awaited<ReturnType<typeof loadCombobox>> | null = null;
