@@ -171,11 +171,12 @@ const unwrapPreloads: Plugin = {
       let stillUsed = false;
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || chunk === helper) continue;
+        // `import{t as n}from"./preload-helper-….js"`, or `import{t}from…` when the local name is the same.
         const imp = new RegExp(
-          `import\\{\\s*(\\w+) as ([\\w$]+)\\s*\\}from"[./\\w-]*${base.replace('.', '\\.')}";?`,
+          `import\\{\\s*(\\w+)(?: as ([\\w$]+))?\\s*\\}from"[./\\w-]*${base.replace('.', '\\.')}";?`,
         ).exec(chunk.code);
         if (!imp) continue;
-        const id = imp[2]!.replace(/\$/g, '\\$');
+        const id = (imp[2] ?? imp[1]!).replace(/\$/g, '\\$');
         const call = new RegExp(
           // `x(()=>import(\`./c.js\`).then(…)…,[])`: the `.then` calls may hold one level of parentheses.
           `(?<![\\w$.])${id}\\(\\(\\)=>(import\\(\`[^\`]+\`\\)(?:\\.then\\([^()]*(?:\\([^()]*\\)[^()]*)*\\))*),\\[\\]\\)`,

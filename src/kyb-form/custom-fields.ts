@@ -7,7 +7,10 @@
  * Draft texts: CHECKBOX `true` / `false` (`''` untouched), lists joined with `\n`, everything else as typed.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { msg, str } from '@lit/localize';
+import { until } from 'lit/directives/until.js';
+import { msg } from '@lit/localize';
+import { chunkLoader } from '../api/load-chunk.ts';
+import { loadReview } from './chunks.ts';
 import {
   customValueSchema,
   type Choice,
@@ -16,6 +19,18 @@ import {
 } from '../api/kyb-company.ts';
 import { readOnlyValue, textOr } from './field.ts';
 import { countryName, countryOptions, formatDate, formatNumber } from './format.ts';
+
+/**
+ * The country combobox (controls/country-multi.ts) with the later styles it is drawn with (the review
+ * chunk's): loaded when a COUNTRY_MULTI field first shows, so the first screen carries neither.
+ */
+const loadCombobox = chunkLoader(
+  () => Promise.all([import('./controls/country-multi.ts'), loadReview()]).then(([m]) => m),
+  'Part of the form could not be downloaded.',
+);
+let combobox: Awaited<ReturnType<typeof loadCombobox>> | null = null;
+/** One template for the combobox slot, so the placeholder and the combobox take the same place. */
+const slot = (v: unknown) => html`${v}`;
 
 export interface CustomSpec {
   type: CustomFieldType;
@@ -143,8 +158,11 @@ export function customDisplay(
  */
 export const isInlineType = (type: CustomFieldType) => type === 'CHECKBOX';
 
-/** Types rendered as a group of controls (a fieldset with a legend). */
-export const isGroupType = (type: CustomFieldType) => type === 'SELECT_MULTI' || type === 'COUNTRY_MULTI';
+/**
+ * Types rendered as a group of controls (a fieldset with a legend). COUNTRY_MULTI is one combobox, named
+ * by its `<label>`.
+ */
+export const isGroupType = (type: CustomFieldType) => type === 'SELECT_MULTI';
 
 export interface CustomControlOptions {
   id: string;
@@ -157,6 +175,8 @@ export interface CustomControlOptions {
   invalid: boolean;
   onChange: (text: string) => void;
   onLeave: () => void;
+  /** The control's code arrived after the first render (the country combobox): render again. */
+  onLoaded?: () => void;
 }
 
 /** The control of one custom field (inside `renderField`, which supplies the label or legend). */
@@ -235,50 +255,24 @@ export function renderCustomControl(o: CustomControlOptions): TemplateResult {
       })}`;
     }
     case 'COUNTRY_MULTI': {
-      const chosen = lines(text);
-      const name = o.label;
-      return html`${
-          chosen.length
-            ? html`<ul class="chips" part="chips" aria-label=${msg(str`Chosen for ${name}`)}>
-                ${chosen.map(
-                  (code) =>
-                    html`<li class="chip" part="chip">
-                      <span>${countryName(code, o.locale)}</span>
-                      <button
-                        type="button"
-                        class="chip-remove"
-                        part="button chip-remove"
-                        aria-label=${msg(str`Remove ${countryName(code, o.locale)}`, {
-                          id: 'remove-country',
-                          desc: 'button removing a chosen country',
-                        })}
-                        @click=${() => o.onChange(chosen.filter((c) => c !== code).join('\n'))}
-                      >
-                        ×
-                      </button>
-                    </li>`,
-                )}
-              </ul>`
-            : nothing
-        }
-        <select
-          id=${id}
-          part="input select"
-          aria-label=${msg(str`Add a country to ${name}`)}
-          aria-describedby=${aria.describedby}
-          aria-invalid=${aria.invalid}
-          @change=${(e: Event) => {
-            const sel = e.target as HTMLSelectElement;
-            if (sel.value && !chosen.includes(sel.value)) o.onChange([...chosen, sel.value].join('\n'));
-            sel.value = '';
-          }}
-          @focusout=${o.onLeave}
-        >
-          <option value="" selected>${msg('Add a country')}</option>
-          ${countryOptions(o.locale)
-            .filter((c) => !chosen.includes(c.code))
-            .map((c) => html`<option value=${c.code}>${c.name}</option>`)}
-        </select>`;
+      // The searchable combobox with chips (one Tab stop), labelled by the field's <label for>.
+      const props = {
+        id,
+        selected: lines(text),
+        locale: o.locale,
+        required,
+        invalid: o.invalid,
+        describedBy: typeof o.describedBy === 'string' ? o.describedBy : undefined,
+        onChange: (codes: string[]) => o.onChange(codes.join('\n')),
+        onLeave: o.onLeave,
+      };
+      if (combobox) return slot(combobox.countryMulti(props));
+      const loaded = loadCombobox().then((m) => {
+        combobox = m;
+        o.onLoaded?.();
+        return m.countryMulti(props);
+      });
+      return slot(until(loaded, html`<input id=${id} part="input" type="text" disabled aria-busy="true" />`));
     }
     case 'DATE':
     case 'INTEGER':

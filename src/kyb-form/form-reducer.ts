@@ -65,19 +65,39 @@ export interface KybState {
   returning: boolean;
   /** The token was refused (401) and could not be renewed: changes are kept until a new token is set. */
   sessionEnded: boolean;
+  /**
+   * A check-your-answers round trip (GOV.UK): an Edit in the review opened `step`; its primary action is
+   * "Save and return to review" until the user leaves the step by the progress or Back. `edit` is the
+   * target of the row's Edit link (focused again on return), null for the section's Edit button.
+   */
+  roundTrip: RoundTrip | null;
+  /**
+   * The service sent the form back for more information: it is PENDING again although it was submitted
+   * (its submission time is set; the published form carries no message). The first screen says so.
+   */
+  infoRequested: boolean;
+}
+
+/** Where an Edit of the review went, and what to focus when the user comes back. */
+export interface RoundTrip {
+  step: StepId;
+  /** The Edit link's target id (its row is focused on return), or null: the section's Edit button. */
+  edit: string | null;
 }
 
 export type KybAction =
   | { type: 'load-start' }
   | { type: 'load-failed'; error: ErrorInfo }
-  | { type: 'info-loaded'; flow: Flow | null; formStatus: FormStatus | null }
+  /** `submittedBefore`: the form carries a submission time (so PENDING means it was sent back). */
+  | { type: 'info-loaded'; flow: Flow | null; formStatus: FormStatus | null; submittedBefore?: boolean }
   | { type: 'objects-loaded'; flow: Flow | null; questionnaireCount: number }
   /** The questionnaire list failed to load: its step stays (or appears) to show the error and a retry. */
   | { type: 'questionnaires-failed'; flow: Flow | null }
   | { type: 'form-status'; status: FormStatus | null }
   /** The questionnaires' count is known (`null`: its list failed): the list of steps is final. */
   | { type: 'steps-known'; flow: Flow | null; questionnaireCount: number | null }
-  | { type: 'go'; step: StepId }
+  /** `fromReview`: an Edit of the review (a round trip starts; `edit` is the row's target, null: the section). */
+  | { type: 'go'; step: StepId; fromReview?: { edit: string | null } }
   /** Continue was pressed: `ok` false means the step has problems and stays, showing all of them. */
   | { type: 'next'; ok?: boolean }
   | { type: 'back' }
@@ -106,6 +126,8 @@ export const initialState = (): KybState => ({
   reached: ['company'],
   returning: false,
   sessionEnded: false,
+  roundTrip: null,
+  infoRequested: false,
 });
 
 /**
@@ -179,6 +201,7 @@ export function reduce(state: KybState, action: KybAction): KybState {
           error: null,
           formStatus: action.formStatus,
           returning: action.formStatus !== null,
+          infoRequested: action.formStatus === 'PENDING' && action.submittedBefore === true,
         },
         stepsFor(action.flow, 0),
       );
@@ -203,14 +226,25 @@ export function reduce(state: KybState, action: KybAction): KybState {
         formStatus: action.status,
         submit: submitted ? 'submitted' : state.submit === 'submitted' ? 'idle' : state.submit,
         current: submitted ? 'review' : state.current,
+        roundTrip: submitted ? null : state.roundTrip,
       };
     }
-    case 'go':
+    case 'go': {
       if (!canOpen(state, action.step)) return state;
-      return { ...state, current: action.step, reached: add(state.reached, action.step) };
+      const trip: RoundTrip | null =
+        action.fromReview && state.current === 'review' && action.step !== 'review'
+          ? { step: action.step, edit: action.fromReview.edit }
+          : state.roundTrip?.step === action.step
+            ? state.roundTrip
+            : null;
+      return { ...state, current: action.step, reached: add(state.reached, action.step), roundTrip: trip };
+    }
     case 'next': {
       const checked = { ...state, checkedSteps: add(state.checkedSteps, state.current) };
       if (action.ok === false) return checked;
+      // Save and return to review: straight back, the round trip is over.
+      if (state.roundTrip?.step === state.current && state.steps.includes('review'))
+        return { ...checked, current: 'review', roundTrip: null };
       const i = state.steps.indexOf(state.current);
       const step = state.steps[Math.min(state.steps.length - 1, i + 1)];
       return step ? { ...checked, current: step, reached: add(state.reached, step) } : state;
@@ -218,7 +252,7 @@ export function reduce(state: KybState, action: KybAction): KybState {
     case 'back': {
       const i = state.steps.indexOf(state.current);
       const step = state.steps[Math.max(0, i - 1)];
-      return step ? { ...state, current: step } : state;
+      return step ? { ...state, current: step, roundTrip: null } : state;
     }
     case 'submit-blocked':
       return {
@@ -227,6 +261,7 @@ export function reduce(state: KybState, action: KybAction): KybState {
         submitError: null,
         current: 'review',
         reached: add(state.reached, 'review'),
+        roundTrip: null,
       };
     case 'submit-start':
       if (state.submit === 'sending' || state.submit === 'verifying' || state.submit === 'submitted')
@@ -241,6 +276,7 @@ export function reduce(state: KybState, action: KybAction): KybState {
         formStatus: 'PROCESSING',
         submitError: null,
         current: 'review',
+        infoRequested: false,
       };
     case 'submit-failed':
       return {

@@ -48,12 +48,13 @@ export type * from './shell/types.ts';
  * @csspart summary-problem - A problem shown in the review summary (`summary-problems`: a list of them).
  * @csspart summary-swatch - The colour swatch of a colour answer.
  * @csspart summary-values - A list value; `summary-group` is one beneficiary's block.
- * @csspart field - A field wrapper.
- * @csspart field-label - A field's label.
- * @csspart field-description - A field's hint.
+ * @csspart field - A field wrapper; its `field-label` (the label) and `field-description` (the hint).
  * @csspart field-error - A field's error message.
- * @csspart input - Every input, select and textarea (also `select`, `textarea`).
- * @csspart button - Every button (the `button-*` parts below name them further).
+ * @csspart input - Every input, select and textarea (which also carry `select`, `textarea`).
+ * @csspart button - Every button; also `button-primary` (a step's main action), `button-secondary`, `button-back`,
+ *   `button-next` (Continue), `button-return` ("Save and return to review", with `button-next`), `button-submit`,
+ *   `button-retry`, `button-edit` (the review's Edit buttons).
+ * @csspart review-toggle - Folds a long review section (narrow screens).
  * @csspart nav - The action row: Back and Continue, or Back and Submit on the review.
  * @csspart save-status - Saved / saving / failed state (`role="status"`).
  * @csspart error-summary - The list of problems shown when Continue or Submit finds some.
@@ -63,17 +64,10 @@ export type * from './shell/types.ts';
  * @csspart submitted - The submitted screen.
  * @csspart error - The error screen (token invalid, network, service).
  * @csspart support - The support e-mail line.
- * @csspart button-primary - The main action of a step (Continue, Submit).
- * @csspart button-secondary - Secondary actions.
- * @csspart button-back - The Back button.
- * @csspart button-next - The Continue button.
- * @csspart button-submit - The Submit button.
- * @csspart button-retry - Retry buttons (loading, saving).
- * @csspart button-edit - Edit links of the review step.
+ * @csspart info-request - "More information was requested" on the first screen; `info-request-message` is the partner's message in it.
+ * @csspart role-hint - The one-line explanation of a beneficiary role or of the form-filler box.
  * @csspart notice - Informational notes (e.g. read-only, information requested).
  * @csspart description - Descriptions from the service.
- * @csspart select - Select controls.
- * @csspart textarea - Multi-line text controls.
  * @csspart file-input - File inputs.
  * @csspart actions - A row of actions (beneficiary card, form).
  * @csspart add-button - The "Add a beneficiary" button.
@@ -187,6 +181,7 @@ export class KybFormElement extends LitElement {
     allowInsecureHttp: { type: Boolean, attribute: 'allow-insecure-http' },
     idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
     locale: {},
+    infoRequestMessage: { attribute: 'info-request-message' },
     tokenProvider: { attribute: false },
   };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
@@ -210,6 +205,8 @@ export class KybFormElement extends LitElement {
   idempotencyKeys = false;
   /** Forces a locale (`en`, `de`, ...); null follows the service, then the browser. */
   locale: string | null = null;
+  /** What the reviewer asked for, shown (as text) on the first screen of a form sent back for more information. */
+  infoRequestMessage: string | null = null;
   /** `() => Promise<string | {token, expiresAt}>` (or `createKybToken`'s answer): a fresh token before expiry and on `TOKEN_NOT_VALID`. */
   tokenProvider: TokenProvider | null = null;
 

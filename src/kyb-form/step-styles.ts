@@ -119,6 +119,27 @@ export const stepStyles = css`
   .review-section-head h4 {
     margin: 0;
   }
+  /* Long sections fold on a narrow screen (review/collapse.ts); the toggle shows only there. */
+  .review-toggle .when-folded,
+  [data-collapsed] .review-toggle .when-open {
+    display: none;
+  }
+  [data-collapsed] .review-toggle .when-folded {
+    display: inline;
+  }
+  @media (min-width: 40rem) {
+    .review-toggle {
+      display: none;
+    }
+  }
+  @media (max-width: 40rem) {
+    [data-collapsed] .review-body {
+      display: none;
+    }
+    .review-section-head h4 {
+      flex: 1 1 100%;
+    }
+  }
   /* Beneficiaries and documents */
   .ben-details {
     display: grid;
@@ -132,6 +153,17 @@ export const stepStyles = css`
   .ben-details dd {
     margin: 0;
     overflow-wrap: anywhere;
+  }
+  /* A role or flag with its one-line explanation under the label (a grid: box, label; -, hint). */
+  .option-hinted {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    column-gap: calc(var(--space) * 0.5);
+    align-items: center;
+  }
+  .option-hinted .option-hint {
+    grid-column: 2;
+    margin: 0 0 calc(var(--space) * 0.5);
   }
   /* The open beneficiary form: a calm panel, so where it starts and ends is clear. */
   .ben-form {

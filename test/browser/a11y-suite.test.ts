@@ -162,8 +162,13 @@ async function tabStops(el: HTMLElement): Promise<{ stops: number; unseen: strin
       continue;
     }
     stops++;
-    // The drop zone's input is transparent: its zone shows the ring (:focus-within).
-    const shown = a.matches('.upload-input') ? a.closest('[part~="upload-dropzone"]')! : a;
+    // The drop zone's input is transparent: its zone shows the ring (:focus-within); so does the country
+    // combobox's box for its text input (a custom COUNTRY_MULTI field of the company step, issue 24).
+    const shown = a.matches('.upload-input')
+      ? a.closest('[part~="upload-dropzone"]')!
+      : a.matches('.cm-input')
+        ? a.closest('[part~="country-multi-box"]')!
+        : a;
     const s = getComputedStyle(shown);
     const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
     const ring = s.boxShadow !== 'none' && s.boxShadow !== '';

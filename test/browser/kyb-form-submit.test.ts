@@ -49,7 +49,7 @@ describe('<kyb-form> review and submit', () => {
     // The step's fields show their errors now, not only after a submit attempt.
     expect(byLabel(el, 'City').getAttribute('aria-invalid')).to.equal('true');
     const links = [...summary.querySelectorAll('a')];
-    expect(links.map((a) => a.textContent!.trim())).to.deep.equal(['City: This field is required.']);
+    expect(links.map((a) => a.textContent!.trim())).to.deep.equal(['City: Enter the city.']);
     await expect(el).to.be.accessible();
     links[0]!.click();
     await el.updateComplete;
@@ -85,7 +85,7 @@ describe('<kyb-form> review and submit', () => {
     expect(summary.getAttribute('role')).to.equal('alert');
     expect(root(el).activeElement).to.equal(summary);
     const links = [...summary.querySelectorAll('a')];
-    expect(links.map((a) => a.textContent!.trim())).to.deep.equal(['City: This field is required.']);
+    expect(links.map((a) => a.textContent!.trim())).to.deep.equal(['City: Enter the city.']);
     await expect(el).to.be.accessible();
     links[0]!.click();
     await el.updateComplete;

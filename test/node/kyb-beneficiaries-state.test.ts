@@ -129,11 +129,13 @@ describe('beneficiaryConfig', () => {
       ],
     );
   });
-  it('the demo flow: one entry per role, companies only for UBO and SHAREHOLDER, full structure', () => {
+  it('the demo flow: one entry per role, companies only as SHAREHOLDER (never UBO, though the flow lists them), full structure', () => {
     const c = beneficiaryConfig(Flow.parse(DEMO_FLOW));
     assert.deepEqual(c.roles, ['CEO', 'REPRESENTATIVE', 'SHAREHOLDER', 'UBO', 'ABO']);
     assert.deepEqual(rolesFor(c, 'INDIVIDUAL'), c.roles);
-    assert.deepEqual(rolesFor(c, 'COMPANY'), ['SHAREHOLDER', 'UBO']);
+    // The demo flow lists companies under UBO too; a beneficial owner is a person by definition (issue 24).
+    assert.deepEqual(rolesFor(c, 'COMPANY'), ['SHAREHOLDER']);
+    assert.deepEqual(rolesFor(beneficiaryConfig(null), 'COMPANY'), ['REPRESENTATIVE', 'SHAREHOLDER']);
     assert.deepEqual(offeredTypes(c), ['INDIVIDUAL', 'COMPANY']);
     assert.equal(c.fullStructure, true);
     assert.equal(c.atLeastOne, true, 'a required applicant type needs a beneficiary');

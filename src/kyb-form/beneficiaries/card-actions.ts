@@ -115,3 +115,47 @@ export function renderCardActions(o: CardActionsOptions): TemplateResult {
     </button>
   </div>`;
 }
+
+export interface OwnersOptions {
+  /** The owning company's card key (`ben-b2`) and name. */
+  key: string;
+  name: string;
+  /** Its owners' cards. */
+  cards: TemplateResult[];
+  /** The open form adding an owner of it, or null. */
+  form: TemplateResult | null;
+  editable: boolean;
+  /** Another form is open: no second one. */
+  locked: boolean;
+  onAdd: (e: Event) => void;
+}
+
+/** A company beneficiary's own owners (`ownershipFullStructure`): their cards and the way to add one. */
+export function renderOwners(o: OwnersOptions): TemplateResult {
+  const { key, name } = o;
+  return html`<div class="ben-owners" part="beneficiary-owners" role="group" aria-labelledby="${key}-owners">
+    <h5 class="ben-docs-heading" id="${key}-owners">${msg(str`Owners of ${name}`)}</h5>
+    ${
+      o.cards.length
+        ? html`<ul class="ben-list list" part="beneficiary-list" aria-labelledby="${key}-owners">
+            ${o.cards}
+          </ul>`
+        : html`<p class="hint">${msg(str`No owners of ${name} added yet.`)}</p>`
+    }
+    ${
+      o.form ??
+      (o.editable
+        ? html`<button
+            type="button"
+            class="btn btn-secondary"
+            part="button add-owner-button"
+            id="${key}-add-owner"
+            ?disabled=${o.locked}
+            @click=${o.onAdd}
+          >
+            ${msg(str`Add an owner of ${name}`)}
+          </button>`
+        : nothing)
+    }
+  </div>`;
+}

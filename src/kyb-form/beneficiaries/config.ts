@@ -312,9 +312,14 @@ export const offeredTypes = (cfg: BeneficiaryConfig): InfoType[] => {
 /** The applicant config of a type (a person's defaults when the flow does not name it). */
 export const applicantOf = (cfg: BeneficiaryConfig, type: InfoType): ApplicantConfig =>
   cfg.applicants[type] ?? new ApplicantBuilder(type).build();
-/** The roles an applicant type may hold. */
+/**
+ * Roles only a natural person can hold: a beneficial owner (UBO, or the ABO named in its place) and the
+ * chief executive are people by definition, so a company is never offered them, whatever the flow lists.
+ */
+export const PERSON_ROLES: ReadonlySet<BeneficiaryTypeName> = new Set(['CEO', 'UBO', 'ABO']);
+/** The roles an applicant type may hold (the flow's, without those only a person can hold for a company). */
 export const rolesFor = (cfg: BeneficiaryConfig, type: InfoType): BeneficiaryTypeName[] =>
-  cfg.roles.filter((r) => cfg.roleTypes.get(r)?.has(type));
+  cfg.roles.filter((r) => cfg.roleTypes.get(r)?.has(type) && (type === 'INDIVIDUAL' || !PERSON_ROLES.has(r)));
 
 /* ---------------------------------------------------------------- the draft */
 
@@ -334,6 +339,24 @@ export function typeLabel(t: string): string {
       return msg('Alternative beneficial owner (ABO)', { desc: 'Beneficiary role' });
     default:
       return t;
+  }
+}
+
+/** What a role means, in one line (shown under its checkbox). */
+export function roleHint(t: string): string {
+  switch (t) {
+    case 'CEO':
+      return msg('Runs the company day to day.');
+    case 'REPRESENTATIVE':
+      return msg('Acts on behalf of the company, for example with a power of attorney.');
+    case 'SHAREHOLDER':
+      return msg('Owns shares in the company.');
+    case 'UBO':
+      return msg('Owns or controls 25 % or more of the company, directly or through other companies.');
+    case 'ABO':
+      return msg('Named when no one owns or controls 25 % or more: usually the most senior manager.');
+    default:
+      return '';
   }
 }
 

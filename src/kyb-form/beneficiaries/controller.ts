@@ -19,7 +19,7 @@ import { NewBeneficiary } from './reconcile.ts';
 import { EAGER_DOCUMENT_LOADS } from '../saving/limit.ts';
 import { formatPct, listMessages, renderDetails, thresholdText } from './view.ts';
 import { renderBeneficiarySummary } from './summary.ts';
-import { Removal, renderCardActions } from './card-actions.ts';
+import { Removal, renderCardActions, renderOwners } from './card-actions.ts';
 import { ADD_BUTTON_ID, ownersOf, stepIssues, treeOrder } from './issues.ts';
 import { fieldId, fieldOrder, FORM, renderForm } from './form.ts';
 import {
@@ -109,6 +109,16 @@ export class BeneficiariesStep implements StepController {
 
   #open(ctx: KybContext, draft: BeneficiaryDraft, e: Event) {
     this.#focus.remember(e);
+    this.#start(ctx, draft);
+    const cfg = beneficiaryConfig(ctx.flow);
+    this.#focus.later(
+      draft.id === null && offeredTypes(cfg).length > 1
+        ? fieldId('infoType', draft)
+        : fieldId(draft.infoType === 'INDIVIDUAL' ? 'name' : 'companyName'),
+    );
+  }
+
+  #start(ctx: KybContext, draft: BeneficiaryDraft) {
     this.#settleNew(ctx);
     this.#draft = draft;
     this.#draftStart = JSON.stringify(draft);
@@ -118,12 +128,24 @@ export class BeneficiariesStep implements StepController {
     this.#serverErrors = {};
     this.#removal.confirming = null;
     ctx.requestUpdate();
+  }
+
+  /**
+   * An Edit of the review on one of a beneficiary's rows (`ben-bN-field-<field>`): opens its card's form
+   * and returns the field's id, for the shell to focus once rendered. Another form holding changes stays
+   * open (nothing typed is dropped): the card's name is focused instead. Any other id: null.
+   */
+  reveal(ctx: KybContext, id: string): string | null {
+    const m = /^(ben-b\d+)-field-(.+)$/.exec(id);
+    const b = m ? this.#list.find((x) => this.#key(x.id) === m[1]) : undefined;
+    if (!m || !b) return null;
     const cfg = beneficiaryConfig(ctx.flow);
-    this.#focus.later(
-      draft.id === null && offeredTypes(cfg).length > 1
-        ? fieldId('infoType', draft)
-        : fieldId(draft.infoType === 'INDIVIDUAL' ? 'name' : 'companyName'),
-    );
+    if (ctx.readOnly || cfg.readOnly) return `${m[1]}-name`;
+    if (this.#draft?.id !== b.id) {
+      if (this.#draftChanged) return `${m[1]}-name`;
+      this.#start(ctx, draftFromBeneficiary(b, ctx.locale));
+    }
+    return fieldId(m[2] as DraftField, this.#draft, cfg);
   }
 
   #cancel(ctx: KybContext, e: Event) {
@@ -274,41 +296,16 @@ export class BeneficiariesStep implements StepController {
   /** A COMPANY beneficiary's own owners (`ownershipFullStructure`), with the form to add one. */
   #renderOwners(ctx: KybContext, cfg: BeneficiaryConfig, b: Beneficiary, editable: boolean) {
     if (!cfg.fullStructure || b.infoType !== 'COMPANY') return nothing;
-    const key = this.#key(b.id);
-    const name = beneficiaryName(b);
-    const owners = this.#ownersOf(b.id);
     const adding = this.#draft !== null && this.#draft.id === null && this.#draft.parent === b.id;
-    return html`<div
-      class="ben-owners"
-      part="beneficiary-owners"
-      role="group"
-      aria-labelledby="${key}-owners"
-    >
-      <h5 class="ben-docs-heading" id="${key}-owners">${msg(str`Owners of ${name}`)}</h5>
-      ${
-        owners.length
-          ? html`<ul class="ben-list list" part="beneficiary-list" aria-labelledby="${key}-owners">
-              ${owners.map((o) => this.#renderCard(ctx, cfg, o, editable))}
-            </ul>`
-          : html`<p class="hint">${msg(str`No owners of ${name} added yet.`)}</p>`
-      }
-      ${
-        adding
-          ? this.#renderForm(ctx, cfg)
-          : editable
-            ? html`<button
-                type="button"
-                class="btn btn-secondary"
-                part="button add-owner-button"
-                id="${key}-add-owner"
-                ?disabled=${this.#draft !== null}
-                @click=${(e: Event) => this.#open(ctx, emptyDraft(offeredTypes(cfg)[0], b.id), e)}
-              >
-                ${msg(str`Add an owner of ${name}`)}
-              </button>`
-            : nothing
-      }
-    </div>`;
+    return renderOwners({
+      key: this.#key(b.id),
+      name: beneficiaryName(b),
+      cards: this.#ownersOf(b.id).map((o) => this.#renderCard(ctx, cfg, o, editable)),
+      form: adding ? this.#renderForm(ctx, cfg) : null,
+      editable,
+      locked: this.#draft !== null,
+      onAdd: (e) => this.#open(ctx, emptyDraft(offeredTypes(cfg)[0], b.id), e),
+    });
   }
 
   render(ctx: KybContext): TemplateResult {

@@ -15,6 +15,7 @@ import {
   customKey,
   offeredTypes,
   personLabel,
+  roleHint,
   rolesFor,
   typeLabel,
   type BeneficiaryConfig,
@@ -310,16 +311,17 @@ export function renderForm(v: FormView): TemplateResult {
     error: typesErr,
     control: html`${roles.map((t) => {
       const id = `${FORM}-type-${t}`;
-      return html`<div class="option">
+      return html`<div class="option option-hinted">
         <input
           type="checkbox"
           id=${id}
           .checked=${d.types.includes(t)}
-          aria-describedby=${describedBy(typesId, true, !!typesErr)}
+          aria-describedby="${id}-hint ${describedBy(typesId, true, !!typesErr)}"
           @change=${(ev: Event) => onTypes(t, (ev.target as HTMLInputElement).checked)}
           @focusout=${() => v.left(fieldId('types', d, cfg))}
         />
         <label for=${id}>${typeLabel(t)}</label>
+        <span class="option-hint hint" part="role-hint" id="${id}-hint">${roleHint(t)}</span>
       </div>`;
     })}`,
   });
@@ -386,14 +388,18 @@ export function renderForm(v: FormView): TemplateResult {
   const fillerId = `${FORM}-formFiller`;
   const filler =
     d.infoType === 'INDIVIDUAL'
-      ? html`<div class="option option-row" part="field">
+      ? html`<div class="option option-row option-hinted" part="field">
           <input
             type="checkbox"
             id=${fillerId}
+            aria-describedby="${fillerId}-hint"
             .checked=${d.formFiller}
             @change=${(ev: Event) => v.update({ formFiller: (ev.target as HTMLInputElement).checked })}
           />
           <label for=${fillerId}>${msg('This beneficiary is the person filling in this form')}</label>
+          <span class="option-hint hint" part="role-hint" id="${fillerId}-hint"
+            >${msg('Tick this if these are your own details: your browser may then fill them in for you.')}</span
+          >
         </div>`
       : nothing;
   return html`<div class="ben-form" part="beneficiary-form" role="group" aria-labelledby="${FORM}-title">

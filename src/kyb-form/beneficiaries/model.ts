@@ -16,6 +16,8 @@ export {
   INFO_TYPES,
   offeredTypes,
   personLabel,
+  PERSON_ROLES,
+  roleHint,
   rolesFor,
   typeLabel,
   typeShortLabel,

@@ -2,8 +2,9 @@
  * The beneficiaries' part of the review summary: each person or company (owners after their owner) with
  * kind, roles, ownership, positions, the flow's fields and custom fields and their documents per type, a
  * required field or document that is missing marked as such; problems of the list itself (a required
- * beneficiary or role, the ownership rules) first. Each row's Edit link goes to the beneficiary's Edit
- * button or its upload.
+ * beneficiary or role, the ownership rules) first. Each beneficiary's rows are led by its name; rows that
+ * do not apply to its kind are left out (a company has no positions). Each row's Edit link opens the
+ * beneficiary's form on that field (`ben-bN-field-<field>`, see the controller's `reveal`) or its upload.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
@@ -20,6 +21,7 @@ import {
   type SummaryValue,
 } from '../review/summary-list.ts';
 import { memberLabel } from './form.ts';
+import { ALWAYS } from './config.ts';
 import {
   applicantOf,
   beneficiaryName,
@@ -68,40 +70,56 @@ function rowsOf(b: Beneficiary, o: BeneficiarySummaryInput): SummaryRow[] {
   const key = o.key(b.id);
   const name = beneficiaryName(b);
   const step = 'beneficiaries' as const;
-  const edit = o.editable ? { id: `${key}-edit`, step } : null;
+  // Each row's Edit opens the card's form on that field (the controller's `reveal`).
+  const edit = (field: string) => (o.editable ? { id: `${key}-field-${field}`, step } : null);
+  const person = b.infoType === 'INDIVIDUAL';
   const app = applicantOf(cfg, b.infoType);
-  const rows: SummaryRow[] = [
-    { label: msg('Kind'), value: b.infoType === 'COMPANY' ? msg('Company') : msg('Person'), edit },
-    { label: msg('Roles'), value: { list: b.beneficiaryTypes.map(typeLabel) }, edit },
-  ];
-  const parent = b.parent ? o.all.find((x) => x.id === b.parent) : undefined;
-  if (parent) rows.push({ label: msg('Owner of'), value: beneficiaryName(parent) });
-  if (cfg.ownership.shown || typeof b.ownershipPercentage === 'number') {
-    const pct =
-      typeof b.ownershipPercentage === 'number' ? formatNumber(b.ownershipPercentage, locale, 2) : null;
-    rows.push({ label: msg('Ownership'), value: pct === null ? '' : msg(str`${pct}%`), edit });
-  }
-  if (cfg.positions.shown || (b.positions ?? []).length > 0)
-    rows.push({ label: msg('Positions'), value: { list: b.positions ?? [] }, edit });
   const info = b.info as Record<string, unknown>;
-  for (const f of app.fields) {
+  const fieldRow = (f: InfoFieldDef): SummaryRow => {
     const label = memberLabel(f.key, b.infoType);
     const value = memberValue(f, info[f.key], locale);
     const empty =
       typeof value === 'string' ? value.trim() === '' : 'list' in value && value.list.length === 0;
     const issue =
       f.required && empty && o.editable
-        ? { id: `${key}-edit`, label: `${name}: ${label}`, message: requiredMessage(f.key), step }
+        ? { id: `${key}-field-${f.key}`, label: `${name}: ${label}`, message: requiredMessage(f.key), step }
         : null;
-    rows.push({ label, value, issue, edit });
+    return { label, value, issue, edit: edit(f.key) };
+  };
+  // Led by the name (First name, Last name; Company name), then what the person or company is.
+  const lead = ALWAYS[b.infoType].filter((k) => k !== 'country');
+  const rows: SummaryRow[] = app.fields.filter((f) => lead.includes(f.key)).map(fieldRow);
+  rows.push(
+    { label: msg('Kind'), value: person ? msg('Person') : msg('Company'), edit: null },
+    { label: msg('Roles'), value: { list: b.beneficiaryTypes.map(typeLabel) }, edit: edit('types') },
+  );
+  const parent = b.parent ? o.all.find((x) => x.id === b.parent) : undefined;
+  if (parent) rows.push({ label: msg('Owner of'), value: beneficiaryName(parent) });
+  if (cfg.ownership.shown || typeof b.ownershipPercentage === 'number') {
+    const pct =
+      typeof b.ownershipPercentage === 'number' ? formatNumber(b.ownershipPercentage, locale, 2) : null;
+    rows.push({
+      label: msg('Ownership'),
+      value: pct === null ? '' : msg(str`${pct}%`),
+      edit: edit('ownership'),
+    });
   }
+  // Positions are a person's (a company has none: no "Not provided" row for it).
+  if (person && (cfg.positions.shown || (b.positions ?? []).length > 0))
+    rows.push({ label: msg('Positions'), value: { list: b.positions ?? [] }, edit: edit('position0') });
+  rows.push(...app.fields.filter((f) => !lead.includes(f.key)).map(fieldRow));
   const additional = b.info.additionalInfo ?? {};
   for (const c of app.custom) {
     const stored = Object.prototype.hasOwnProperty.call(additional, c.key) ? additional[c.key] : undefined;
     const text = customDraftText(stored?.value);
-    rows.push({ label: c.title.trim() || c.key, value: customSummaryValue(c, text, locale), edit });
+    rows.push({
+      label: c.title.trim() || c.key,
+      value: customSummaryValue(c, text, locale),
+      edit: edit(`custom:${c.key}`),
+    });
   }
-  if (b.formFiller) rows.push({ label: msg('Form filler'), value: msg('Yes'), edit });
+  if (person && b.formFiller)
+    rows.push({ label: msg('Fills in this form'), value: msg('Yes'), edit: edit('formFiller') });
   rows.push(...documentRows(b, o));
   return rows;
 }

@@ -120,7 +120,7 @@ export function renderDetails(b: Beneficiary, locale: string): TemplateResult {
     ${
       b.formFiller
         ? html`<div>
-            <dt>${msg('Form filler')}</dt>
+            <dt>${msg('Fills in this form')}</dt>
             <dd>${msg('Yes')}</dd>
           </div>`
         : nothing

@@ -28,8 +28,10 @@ import {
   parseField,
   validBase,
   type FieldDef,
-  type IssueCode,
 } from './model.ts';
+import { companyHint, companyLabel, issueMessage } from './texts.ts';
+
+export { companyLabel, issueMessage };
 
 export interface CompanyStepInit {
   client: KybCoreClient;
@@ -40,88 +42,6 @@ export interface CompanyStepInit {
   onCreated?: (form: KybForm) => void;
   /** Debounce of saves while typing, default 700 ms. */
   debounceMs?: number;
-}
-
-/** Localized label of a standard company field. */
-export function companyLabel(key: CompanyKey): string {
-  switch (key) {
-    case 'companyName':
-      return msg('Company name');
-    case 'registrationNumber':
-      return msg('Registration number');
-    case 'country':
-      return msg('Country of registration');
-    case 'region':
-      return msg('Region code');
-    case 'type':
-      return msg('Company type');
-    case 'phone':
-      return msg('Phone number');
-    case 'website':
-      return msg('Website');
-    case 'email':
-      return msg('Company e-mail');
-    case 'brandNames':
-      return msg('Brand names');
-    case 'activityCode':
-      return msg('Activity code');
-    case 'tin':
-      return msg('Tax identification number');
-    case 'operatingAddress':
-      return msg('Operating address');
-    case 'postalAddress':
-      return msg('Postal address');
-    case 'postcode':
-      return msg('Postcode');
-    case 'street':
-      return msg('Street and number');
-    case 'city':
-      return msg('City');
-  }
-}
-
-function companyHint(key: CompanyKey): string | null {
-  switch (key) {
-    case 'phone':
-      return msg('International format, starting with + and the country code.');
-    case 'brandNames':
-      return msg('One name per line, up to 10.');
-    case 'region':
-      return msg('Up to 2 characters.');
-    case 'activityCode':
-      return msg('Up to 8 characters.');
-    default:
-      return null;
-  }
-}
-
-export function issueMessage(code: IssueCode): string {
-  switch (code) {
-    case 'required':
-      return msg('This field is required.');
-    case 'too-long':
-      return msg('This value is too long.');
-    case 'too-many':
-      return msg('Enter at most 10 names.');
-    case 'phone':
-      return msg('Enter the number in international format, for example +4420794600.');
-    case 'url':
-      return msg('Enter a web address starting with https://.');
-    case 'email':
-      return msg('Enter a valid e-mail address, for example name@example.com.');
-    case 'country':
-      return msg('Choose a country from the list.');
-    case 'choice':
-      return msg('Choose an option from the list.');
-    case 'change':
-      return msg('This value must be changed.');
-    case 'integer':
-      return msg('Enter a whole number, for example 12.');
-    case 'date':
-      return msg('Enter a valid date.');
-    case 'invalid':
-      return msg('This value is not valid.');
-  }
 }
 
 interface InputAttrs {
@@ -363,7 +283,7 @@ export class CompanyStep implements StepController<ShellContext> {
     if (def.readOnly) return null;
     if (!this.feedback.shows(def.draftKey, stepChecked)) return null;
     const { issue } = parseField(def, this.#draft[def.draftKey] ?? '');
-    return issue ? issueMessage(issue) : null;
+    return issue ? issueMessage(issue, def) : null;
   }
 
   validate(ctx: ShellContext): FieldIssue[] {
@@ -374,7 +294,7 @@ export class CompanyStep implements StepController<ShellContext> {
       .map((d) => ({
         id: d.kind === 'custom' && d.type === 'SELECT_MULTI' ? `${fieldId(d)}-0` : fieldId(d),
         label: this.#label(d),
-        message: issueMessage(issues.get(d.draftKey)!),
+        message: issueMessage(issues.get(d.draftKey)!, d),
         step: 'company' as const,
       }));
   }
@@ -417,6 +337,7 @@ export class CompanyStep implements StepController<ShellContext> {
         invalid: !!error,
         onChange: (text) => this.#setText(def, text),
         onLeave,
+        onLoaded: () => ctx.requestUpdate(),
       });
     }
     if (def.kind === 'standard' && def.key === 'brandNames') {

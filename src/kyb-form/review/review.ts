@@ -6,6 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FieldIssue, StepId } from '../context.ts';
+import { foldWhenLong, renderToggle } from './collapse.ts';
 import { editLinkClick } from './summary-list.ts';
 
 export interface ReviewSection {
@@ -42,8 +43,25 @@ export interface ReviewOptions {
   onSubmit: () => void;
   /** The shell renders Submit in its own action row (beside Back): the review does not render one. */
   submitInNav?: boolean;
-  onEdit: (step: StepId) => void;
+  /** An Edit of the review: the section's button (`edit` null) or a row's link (`edit`: its target id). */
+  onEdit: (step: StepId, edit: string | null) => void;
   onIssue: (issue: FieldIssue) => void;
+}
+
+/** The visible name of a section's Edit button ("Edit company details"): unique, and its accessible name. */
+export function sectionEditText(step: StepId): string {
+  switch (step) {
+    case 'company':
+      return msg('Edit company details');
+    case 'beneficiaries':
+      return msg('Edit people and owners');
+    case 'documents':
+      return msg('Edit company documents');
+    case 'questionnaires':
+      return msg('Edit questionnaire answers');
+    case 'review':
+      return msg('Edit');
+  }
 }
 
 /** The error summary: heading and a list of links to the fields. */
@@ -94,7 +112,8 @@ export function renderErrorSummary(
 export function renderReview(o: ReviewOptions): TemplateResult {
   const issues = o.sections.flatMap((s) => s.issues);
   const showSummary = o.submitAttempted && !o.submitted;
-  return html`<div class="step-body" part="review" @click=${(e: Event) => editLinkClick(e, o.onIssue)}>
+  const edit = (e: Event) => editLinkClick(e, (target) => o.onEdit(target.step, target.id));
+  return html`<div class="step-body" part="review" @click=${edit}>
     ${showSummary ? renderErrorSummary(issues, o.serverIssues, o.onIssue) : nothing}
     ${
       o.submitted
@@ -103,9 +122,15 @@ export function renderReview(o: ReviewOptions): TemplateResult {
     }
     ${o.sections.map(
       (s) =>
-        html`<section class="card" part="review-section" aria-labelledby="kyb-review-${s.step}">
+        html`<section
+          class="card"
+          part="review-section"
+          aria-labelledby="kyb-review-${s.step}"
+          ${foldWhenLong(!o.readOnly && s.issues.length > 0)}
+        >
           <div class="review-section-head">
             <h4 id="kyb-review-${s.step}">${s.title}</h4>
+            ${renderToggle(s.step, s.title)}
             ${
               o.readOnly
                 ? nothing
@@ -113,29 +138,31 @@ export function renderReview(o: ReviewOptions): TemplateResult {
                     type="button"
                     class="btn btn-secondary"
                     part="button button-edit"
-                    aria-describedby="kyb-review-${s.step}"
-                    @click=${() => o.onEdit(s.step)}
+                    id="kyb-review-edit-${s.step}"
+                    @click=${() => o.onEdit(s.step, null)}
                   >
-                    ${msg('Edit')}
+                    ${sectionEditText(s.step)}
                   </button>`
             }
           </div>
-          ${
-            s.loading
-              ? html`<div class="skeleton" part="skeleton"></div>`
-              : html`${
-                  o.readOnly || s.issues.length === 0
-                    ? nothing
-                    : html`<p class="chip warning">
-                        ${
-                          s.issues.length === 1
-                            ? msg('1 item needs attention')
-                            : msg(str`Items that need attention: ${s.issues.length}`)
-                        }
-                      </p>`
-                }
-                ${s.summary ?? nothing}`
-          }
+          <div class="review-body" id="kyb-review-body-${s.step}">
+            ${
+              s.loading
+                ? html`<div class="skeleton" part="skeleton"></div>`
+                : html`${
+                    o.readOnly || s.issues.length === 0
+                      ? nothing
+                      : html`<p class="chip warning">
+                          ${
+                            s.issues.length === 1
+                              ? msg('1 item needs attention')
+                              : msg(str`Items that need attention: ${s.issues.length}`)
+                          }
+                        </p>`
+                  }
+                  ${s.summary ?? nothing}`
+            }
+          </div>
         </section>`,
     )}
     ${

@@ -102,5 +102,17 @@ export const reviewStyles = css`
     .summary-actions {
       text-align: end;
     }
+    /* One set of columns for the whole list, so a row without an Edit link lines up with the others. */
+    @supports (grid-template-columns: subgrid) {
+      .summary {
+        display: grid;
+        grid-template-columns: minmax(calc(var(--size) * 8), 1fr) 2fr auto;
+        column-gap: calc(var(--size) * 1);
+      }
+      .summary-row {
+        grid-column: 1 / -1;
+        grid-template-columns: subgrid;
+      }
+    }
   }
 `;

@@ -19,7 +19,12 @@ import type { KybRuntime } from './runtime.ts';
 const noop = () => undefined;
 
 /** A later step's controller as it is made: it may offer the review a summary, and end its work. */
-type Step = StepController & { summary?: (ctx: KybContext) => TemplateResult; dispose?: () => void };
+type Step = StepController & {
+  summary?: (ctx: KybContext) => TemplateResult;
+  /** Opens what holds the field a review Edit points at (navigation.ts); returns the id to focus. */
+  reveal?: (ctx: KybContext, id: string) => string | null;
+  dispose?: () => void;
+};
 
 export class FormObjects {
   /** The controllers created so far, as the shell calls them (with its context). */
@@ -130,10 +135,12 @@ export class FormObjects {
    */
   #shell(step: Step): StepController<ShellContext> & {
     summary?: (ctx: ShellContext) => TemplateResult;
+    reveal?: (ctx: ShellContext, id: string) => string | null;
     dispose(): void;
   } {
     const ctx = (c: ShellContext): KybContext => ({ ...c, client: this.client });
     const summary = step.summary?.bind(step);
+    const reveal = step.reveal?.bind(step);
     return {
       render: (c) => step.render(ctx(c)),
       validate: (c) => step.validate(ctx(c)),
@@ -148,6 +155,7 @@ export class FormObjects {
         return step.held;
       },
       ...(summary ? { summary: (c: ShellContext) => summary(ctx(c)) } : {}),
+      ...(reveal ? { reveal: (c: ShellContext, id: string) => reveal(ctx(c), id) } : {}),
       dispose: () => step.dispose?.(),
     };
   }

@@ -16,10 +16,15 @@ export interface KybSettings {
   readonly idempotencyKeys: boolean;
   readonly locale: string | null;
   readonly tokenProvider: TokenProvider | null;
+  /** The partner's words on what the reviewer asked for (shown, as text, when the form was sent back). */
+  readonly infoRequestMessage: string | null;
 }
 
-/** What takes the focus once rendered: the step's heading, its error summary, or a field. */
-export type Focus = 'heading' | 'summary' | { id: string };
+/**
+ * What takes the focus once rendered: the step's heading, its error summary, a field, or the review's
+ * Edit link whose target is `edit` (the row a round trip comes back to; else the element `id`).
+ */
+export type Focus = 'heading' | 'summary' | { id: string; edit?: string };
 /** Why the last submit was not sent or not confirmed (besides the reducer's error). */
 export type SubmitNote = 'save-failed' | 'unconfirmed' | null;
 

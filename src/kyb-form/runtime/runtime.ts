@@ -425,7 +425,13 @@ export class KybRuntime implements ReactiveController {
         form,
         onCreated: (created) => this.onCreated(created, generation),
       });
-      this.dispatch({ type: 'info-loaded', flow: this.flow, formStatus: form?.meta.status ?? null });
+      const submittedBefore = !!form?.meta.submissionTime;
+      this.dispatch({
+        type: 'info-loaded',
+        flow: this.flow,
+        formStatus: form?.meta.status ?? null,
+        submittedBefore,
+      });
       emit(host, 'kyb-ready', { formId: this.id, locale: this.lang, steps: [...this.st.steps] });
       if (form) this.startObjects(form.id, early);
       this.prefetch(generation);

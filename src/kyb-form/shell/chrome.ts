@@ -1,6 +1,7 @@
 /**
  * The parts of a step around its body: the step's error summary (after Continue found problems), the
- * save status, and the action row (Back, and one primary action: Continue, or Submit on the review).
+ * save status, and the action row (Back, and one primary action: Continue, "Save and return to review"
+ * during a round trip from the review, or Submit on the review).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
@@ -84,6 +85,8 @@ export interface NavOptions {
   back: (() => void) | null;
   /** Continue, or null on the last step. */
   next: (() => void) | null;
+  /** A round trip from the review: the primary action reads "Save and return to review". */
+  returning?: boolean;
   /** Whether Continue is waiting (checking a step whose data or code is still loading). */
   busy: boolean;
   /** Submit on the review step (in the same row as Back), or null. */
@@ -111,11 +114,11 @@ export function renderNav(o: NavOptions): TemplateResult {
         ? html`<button
             type="button"
             class="btn btn-primary"
-            part="button button-primary button-next"
+            part="button button-primary button-next${o.returning ? ' button-return' : ''}"
             aria-disabled=${o.busy ? 'true' : 'false'}
             @click=${o.next}
           >
-            ${msg('Continue')}
+            ${o.returning ? msg('Save and return to review') : msg('Continue')}
           </button>`
         : nothing
     }

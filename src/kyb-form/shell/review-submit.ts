@@ -14,6 +14,7 @@ import { countryMultiStyles } from '../controls/country-multi-styles.ts';
 export { renderReviewView } from './review-view.ts';
 export { submitForm } from '../runtime/submit.ts';
 export { renderSummaryList };
+export { unfold } from '../review/collapse.ts';
 
 /** The later steps' shared rules, the upload controls', the review's and the steps' own styles, added after form-styles.ts's. */
 export const stepsAndReviewStyles = css`

@@ -79,6 +79,8 @@ export interface ReviewViewOptions {
   readOnly: boolean;
   onSubmit: () => void;
   onGo: (step: StepId, focus?: { id: string }) => void;
+  /** An Edit of the review (a round trip): the section (`edit` null) or a row's target. */
+  onEdit: (step: StepId, edit: string | null) => void;
 }
 
 function sections(o: ReviewViewOptions, ctx: ShellContext): ReviewSection[] {
@@ -121,7 +123,8 @@ export function renderReviewView(o: ReviewViewOptions, ctx: ShellContext): Templ
     // Submit sits in the shell's action row, beside Back.
     submitInNav: true,
     onSubmit: o.onSubmit,
-    onEdit: (step) => o.onGo(step),
-    onIssue: (issue) => o.onGo(issue.step, { id: issue.id }),
+    onEdit: o.onEdit,
+    // A problem's link is an Edit too: a round trip that comes back to the problem's row (or section).
+    onIssue: (issue) => o.onEdit(issue.step, issue.id),
   });
 }

@@ -2,7 +2,7 @@
  * One step on screen: the progress, the heading, the step's error summary (after Continue found
  * problems; it goes away as they are fixed), the body, the save status and the action row.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { FieldIssue, SaveState, StepId } from '../context.ts';
 import { canOpen, type KybState } from '../form-reducer.ts';
 import { renderNav, renderSaveStatus, renderStepSummary } from './chrome.ts';
@@ -13,6 +13,8 @@ export interface StepViewOptions {
   state: KybState;
   hasForm: boolean;
   body: TemplateResult;
+  /** Shown above the body (the information request, on the first screen of a form sent back). */
+  notice?: TemplateResult | null;
   issues: FieldIssue[];
   saveState: SaveState;
   editing: boolean;
@@ -45,7 +47,8 @@ export function renderStepView(o: StepViewOptions): TemplateResult {
     })}
     <section class="step" part="step" aria-labelledby="kyb-step-heading">
       <h3 class="step-heading" part="step-heading" id="kyb-step-heading" tabindex="-1">${stepTitle(step)}</h3>
-      ${renderStepSummary(o.issues, (issue) => o.onGo(issue.step, { id: issue.id }))} ${o.body}
+      ${o.notice ?? nothing} ${renderStepSummary(o.issues, (issue) => o.onGo(issue.step, { id: issue.id }))}
+      ${o.body}
       ${renderSaveStatus({
         state: o.saveState,
         sessionEnded: s.sessionEnded,
@@ -56,6 +59,7 @@ export function renderStepView(o: StepViewOptions): TemplateResult {
       ${renderNav({
         back: s.steps.indexOf(step) > 0 ? o.onBack : null,
         next: review ? null : o.onNext,
+        returning: s.roundTrip?.step === step,
         busy: o.checking,
         submit: review
           ? {

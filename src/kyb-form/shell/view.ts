@@ -11,6 +11,7 @@ import type { Focus } from '../runtime/rules.ts';
 import type { KybRuntime } from '../runtime/runtime.ts';
 import { errorInfo, isSubmittedStatus } from '../form-reducer.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
+import { renderInfoRequest } from './info-request.ts';
 import { renderStepView } from './step-view.ts';
 
 /** Focuses what a step change or a check asked for, once rendered: the step's heading, its summary, or a field. */
@@ -18,7 +19,16 @@ export function moveFocus(root: ShadowRoot, focus: Focus): void {
   let el: HTMLElement | null = null;
   if (focus === 'heading') el = root.querySelector<HTMLElement>('#kyb-step-heading');
   else if (focus === 'summary') el = root.querySelector<HTMLElement>('#kyb-error-summary');
-  else el = root.getElementById(focus.id);
+  else {
+    const edit = focus.edit;
+    if (edit !== undefined)
+      el =
+        [...root.querySelectorAll<HTMLElement>('[data-edit-id]')].find((a) => a.dataset.editId === edit) ??
+        null;
+    el ??= root.getElementById(focus.id);
+    // A folded review section opens first (a round trip coming back to one of its rows).
+    if (el) reviewLoaded()?.unfold(el);
+  }
   el?.focus();
 }
 
@@ -65,6 +75,7 @@ function renderReview(rt: KybRuntime, ctx: ShellContext, readOnly: boolean): Tem
       readOnly,
       onSubmit: () => rt.submit(),
       onGo: (step, focus) => rt.go(step, focus),
+      onEdit: (step, edit) => rt.nav.go(step, edit ? { id: edit } : 'heading', { edit }),
     },
     ctx,
   );
@@ -85,6 +96,7 @@ export function renderBody(rt: KybRuntime): TemplateResult {
     state: s,
     hasForm: !!snap.formId,
     body: renderStepBody(rt, step, ctx),
+    notice: s.infoRequested && step === 'company' ? renderInfoRequest(rt.host.infoRequestMessage) : null,
     issues: checked ? (rt.controller(step)?.validate(ctx) ?? []) : [],
     saveState: snap.saveState,
     editing: rt.controllers().some((c) => c.editing === true),
