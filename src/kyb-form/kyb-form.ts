@@ -12,6 +12,7 @@ import type { StepId } from './context.ts';
 import { KybRuntime } from './runtime/runtime.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
 import type { TokenProvider } from './shell/types.ts';
+import type { TokenExpiry } from './token-result.ts';
 import { renderBody } from './shell/view.ts';
 import { styles } from './styles.ts';
 
@@ -27,6 +28,7 @@ export type * from './shell/types.ts';
  * @attr allow-insecure-http - Test rigs only: allow a plain `http:` `api-base` that is not loopback (refused otherwise). Property `allowInsecureHttp`.
  * @attr idempotency-keys - Send an `Idempotency-Key` with every create (form, beneficiary, document), so a write repeated after an unclear failure is saved once. For a service that honours the header (the sandbox does); it makes cross-origin writes preflighted. Property `idempotencyKeys`.
  * @attr locale - Forces a locale (`en`, `de`, ...); otherwise the service's, then the browser's.
+ * @attr token-expires - The token's `expiration` (ISO date-time, or ms since the epoch): without `tokenProvider`, a warning shows 5 minutes before the session ends. Property `tokenExpires`.
  * @prop tokenProvider - `() => Promise<string | {token, expiresAt}>`: a fresh token before expiry and on `TOKEN_NOT_VALID`.
  *
  * @fires kyb-ready - `{formId, locale, steps}` once the form is interactive (`steps` lists the questionnaires step as possible until the list of questionnaires is known: for a new form, once the company is saved).
@@ -66,7 +68,8 @@ export type * from './shell/types.ts';
  * @csspart button - Every button; `button-primary`, `button-secondary`, `button-back`, `button-next`,
  *   `button-submit`, `button-retry`, `button-edit` name them further.
  * @csspart nav - The action row: Back and Continue, or Back and Submit on the review.
- * @csspart save-status - Saved / saving / failed state (`role="status"`).
+ * @csspart session-warning - The warning before the session ends (its time, what is lost, "Get more time" with `tokenProvider`).
+ * @csspart save-status - Saved / saving / failed state; `save-announcer`: its polite live region (changes of meaning).
  * @csspart error-summary - The list of problems shown when Continue or Submit finds some.
  * @csspart error-summary-link - A link of the error summary.
  * @csspart submit-error - Why the last submit failed.
@@ -199,6 +202,7 @@ export class KybFormElement extends LitElement {
     idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
     locale: {},
     tokenProvider: { attribute: false },
+    tokenExpires: { attribute: 'token-expires' },
   };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
   static clientTimeoutMs: number | undefined;
@@ -226,6 +230,8 @@ export class KybFormElement extends LitElement {
   locale: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
   tokenProvider: TokenProvider | null = null;
+  /** The token's expiry (its `expiration`): the warning before the session ends. */
+  tokenExpires: TokenExpiry = null;
 
   /** The form's life: client, session, state, steps, saves; the views read it and call its commands. */
   private readonly runtime = new KybRuntime(this, () => KybFormElement.clientTimeoutMs);

@@ -6,6 +6,7 @@
 import type { ThemeStyles } from '../../theme/index.ts';
 import type { SaveState } from '../context.ts';
 import type { TokenProvider } from '../shell/types.ts';
+import type { TokenExpiry } from '../token-result.ts';
 import type { KybState } from '../form-reducer.ts';
 
 /** The element's settings the runtime reads (its public properties). */
@@ -16,6 +17,8 @@ export interface KybSettings {
   readonly idempotencyKeys: boolean;
   readonly locale: string | null;
   readonly tokenProvider: TokenProvider | null;
+  /** The page's token's expiry (`token-expires`): the warning before the session ends. */
+  readonly tokenExpires: TokenExpiry;
 }
 
 /** What takes the focus once rendered: the step's heading, its error summary, or a field. */

@@ -5,11 +5,15 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FieldIssue, SaveState } from '../context.ts';
+import type { SessionWarning } from '../runtime/session.ts';
 import { saveStatusText } from './texts.ts';
 
 /**
  * The error summary of one step (GOV.UK: "There is a problem", the count, a link per field; a link
- * moves focus to its field). It receives focus when Continue finds problems.
+ * moves focus to its field). It receives focus when Continue finds problems, and that focus is its one
+ * announcement (its name, the heading, and its description, the count): it is not a live region, so a
+ * corrected field, which shortens the list, is not read out again, and the fields' own errors are not
+ * alerts either (each is read with its field, through `aria-describedby`).
  */
 export function renderStepSummary(
   issues: FieldIssue[],
@@ -19,13 +23,14 @@ export function renderStepSummary(
   return html`<div
     class="error-summary"
     part="error-summary"
-    role="alert"
+    role="group"
     tabindex="-1"
     id="kyb-error-summary"
     aria-labelledby="kyb-error-summary-title"
+    aria-describedby="kyb-error-summary-count"
   >
     <h4 id="kyb-error-summary-title">${msg('There is a problem')}</h4>
-    <p>
+    <p id="kyb-error-summary-count">
       ${
         issues.length === 1
           ? msg('Fix this problem before you continue:')
@@ -58,6 +63,8 @@ export interface SaveStatusOptions {
   editing: boolean;
   /** The user's changes that cannot be saved as they are (never "All changes saved" while one is there). */
   held: number;
+  /** What the live region says: only a change of meaning (see `SaveAnnouncer` in saves.ts). */
+  announcement: string;
   onRetry: () => void;
 }
 
@@ -67,17 +74,25 @@ export function renderSaveStatus(o: SaveStatusOptions): TemplateResult {
     : (o.editing || o.held > 0) && o.state !== 'error'
       ? 'pending'
       : o.state;
-  return html`<div class="save-status ${state}" part="save-status">
-    <span role="status">${saveStatusText(o.state, o.sessionEnded, o.editing, o.held)}</span>
-    ${
-      // A retry cannot help while the session has ended: a new token sends the changes.
-      o.state === 'error' && !o.sessionEnded
-        ? html`<button type="button" class="btn btn-secondary" part="button button-retry" @click=${o.onRetry}>
-            ${msg('Retry saving')}
-          </button>`
-        : nothing
-    }
-  </div>`;
+  // The visible line follows every edit; the polite live region beside it speaks only when the meaning
+  // changes (a failure once, saved again after it, the session's end).
+  return html`<p class="visually-hidden" role="status" part="save-announcer">${o.announcement}</p>
+    <div class="save-status ${state}" part="save-status">
+      <span class="save-status-text">${saveStatusText(o.state, o.sessionEnded, o.editing, o.held)}</span>
+      ${
+        // A retry cannot help while the session has ended: a new token sends the changes.
+        o.state === 'error' && !o.sessionEnded
+          ? html`<button
+              type="button"
+              class="btn btn-secondary"
+              part="button button-retry"
+              @click=${o.onRetry}
+            >
+              ${msg('Retry saving')}
+            </button>`
+          : nothing
+      }
+    </div>`;
 }
 
 export interface NavOptions {
@@ -137,4 +152,64 @@ export function renderNav(o: NavOptions): TemplateResult {
         : nothing
     }
   </div>`;
+}
+
+export interface SessionWarningOptions {
+  /** The warning to show (runtime/session.ts), or null. */
+  warning: SessionWarning | null;
+  locale: string;
+  onExtend: () => void;
+}
+
+/**
+ * The warning before the session ends (WCAG 2.2.1): when it ends, what is lost, what to do; with a
+ * `tokenProvider` whose silent renewal failed, "Get more time". Its polite live region is always there
+ * (empty until the warning comes), so the warning is read once as it appears; the button stays outside
+ * it, so "Getting more time…" is not read as news.
+ */
+export function renderSessionWarning(o: SessionWarningOptions): TemplateResult {
+  const w = o.warning;
+  let time = '';
+  if (w) {
+    try {
+      time = new Intl.DateTimeFormat(o.locale, { hour: 'numeric', minute: '2-digit' }).format(w.endsAt);
+    } catch {
+      time = new Date(w.endsAt).toLocaleTimeString();
+    }
+  }
+  return html`<div role="status" class="session-live">
+      ${
+        w
+          ? html`<div class="session-warning" part="session-warning">
+              <p><strong>${msg('Your session ends soon')}</strong></p>
+              <p>
+                ${
+                  w.canExtend
+                    ? msg(
+                        str`Your session ends at ${time}, and it could not be renewed. Choose Get more time to try again: changes made after that time cannot be saved, and are lost when you leave this page.`,
+                      )
+                    : msg(
+                        str`Your session ends at ${time}. Finish what you are typing before then: changes made after that time cannot be saved, and are lost when you leave this page. To continue later, open this form again from the link or page you were sent.`,
+                      )
+                }
+              </p>
+            </div>`
+          : nothing
+      }
+    </div>
+    ${
+      w?.canExtend
+        ? html`<button
+            type="button"
+            class="btn btn-secondary session-extend"
+            part="button button-secondary button-extend"
+            aria-disabled=${w.busy ? 'true' : 'false'}
+            @click=${() => {
+              if (!w.busy) o.onExtend();
+            }}
+          >
+            ${w.busy ? msg('Getting more time…') : msg('Get more time')}
+          </button>`
+        : nothing
+    }`;
 }

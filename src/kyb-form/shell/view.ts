@@ -11,6 +11,7 @@ import type { Focus } from '../runtime/rules.ts';
 import type { KybRuntime } from '../runtime/runtime.ts';
 import { errorInfo, isSubmittedStatus } from '../form-reducer.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
+import { announcerOf } from './saves.ts';
 import { renderStepView } from './step-view.ts';
 
 /** Focuses what a step change or a check asked for, once rendered: the step's heading, its summary, or a field. */
@@ -89,6 +90,10 @@ export function renderBody(rt: KybRuntime): TemplateResult {
     saveState: snap.saveState,
     editing: rt.controllers().some((c) => c.editing === true),
     held: rt.controllers().reduce((n, c) => n + (c.held ?? 0), 0),
+    announcement: announcerOf(rt).text(snap.saveState, s.sessionEnded),
+    sessionWarning: rt.session.warning,
+    locale: snap.locale,
+    onExtendSession: () => rt.session.extend(),
     checking: snap.checking,
     progressOpen: snap.progressOpen,
     onToggleProgress: () => rt.toggleProgress(),
