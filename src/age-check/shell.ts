@@ -170,7 +170,7 @@ async function renew(el: Renewable): Promise<void> {
  * each minute or second; with what can be done about it.
  */
 export function countdownNotice(phase: 1 | 2, el: Renewable): string {
-  const left = phase === 2 ? msg('Less than a minute left') : msg('Less than 5 minutes left.');
+  const left = phase === 2 ? msg('Less than a minute left.') : msg('Less than 5 minutes left.');
   const what =
     el.tokenProvider && renewals.get(el) !== 'failed'
       ? msg('To keep going, choose Get more time.')
