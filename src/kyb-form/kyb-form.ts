@@ -11,8 +11,7 @@ import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { StepId } from './context.ts';
 import { KybRuntime } from './runtime/runtime.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
-import type { TokenProvider } from './shell/types.ts';
-import type { TokenExpiry } from './token-result.ts';
+import type { TokenExpiry, TokenProvider } from './shell/types.ts';
 import { renderBody } from './shell/view.ts';
 import { styles } from './styles.ts';
 
@@ -66,7 +65,7 @@ export type * from './shell/types.ts';
  * @csspart field-error - A field's error message.
  * @csspart input - Every input, select and textarea (also `select`, `textarea`).
  * @csspart button - Every button; `button-primary`, `button-secondary`, `button-back`, `button-next`,
- *   `button-submit`, `button-retry`, `button-edit` name them further.
+ *   `button-submit`, `button-retry`, `button-edit`, `button-extend` ("Get more time") name them further.
  * @csspart nav - The action row: Back and Continue, or Back and Submit on the review.
  * @csspart session-warning - The warning before the session ends (its time, what is lost, "Get more time" with `tokenProvider`).
  * @csspart save-status - Saved / saving / failed state; `save-announcer`: its polite live region (changes of meaning).

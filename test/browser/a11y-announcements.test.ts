@@ -250,4 +250,29 @@ describe('announcements (issue 25)', function () {
       log.stop();
     }
   });
+
+  it('<age-check> upload: its phases said once each, never each percent', async () => {
+    const { token } = await ageSession({}, { estimates: [{ age: 35, confidence: 95 }] });
+    const el = await fixture<AgeCheckProbe>(
+      html`<age-check-probe token=${token} api-base="/sandbox"></age-check-probe>`,
+    );
+    const log = new LiveLog(el);
+    try {
+      await waitForState(el, 'consent');
+      findButton(el, /agree/i).click();
+      await waitForState(el, 'live');
+      findButton(el, /take photo/i).click();
+      await waitForState(el, 'done');
+      await aTimeout(500);
+      const said = log.entries.filter((e) => e.kind !== 'focus').map((e) => e.text);
+      expect(
+        said.filter((t) => /\d+ ?%/.test(t)),
+        said.join('\n'),
+      ).to.deep.equal([]);
+      expect(said.filter((t) => t === 'Uploading the photo…').length, said.join('\n')).to.be.at.most(1);
+      expect(said.filter((t) => t === 'Checking the photo…').length, said.join('\n')).to.equal(1);
+    } finally {
+      log.stop();
+    }
+  });
 });
