@@ -395,21 +395,6 @@ export const styles = css`
     color: var(--c-text);
   }
 
-  /* the warning before the session ends (shell/chrome.ts) */
-  .session-warning {
-    margin: 0 0 var(--space);
-    padding: calc(var(--space) * 0.75);
-    border: 1px solid var(--c-warning);
-    border-radius: var(--radius);
-    background: var(--c-warning-bg);
-  }
-  .session-warning p {
-    margin: 0 0 0.5em;
-  }
-  .session-extend {
-    margin: 0 0 var(--space);
-  }
-
   /* save status */
   .save-status {
     display: flex;

@@ -5,6 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FieldIssue, SaveState } from '../context.ts';
+import { reviewLoaded } from '../chunks.ts';
 import type { SessionWarning } from '../runtime/session.ts';
 import { saveStatusText } from './texts.ts';
 
@@ -162,54 +163,12 @@ export interface SessionWarningOptions {
 }
 
 /**
- * The warning before the session ends (WCAG 2.2.1): when it ends, what is lost, what to do; with a
- * `tokenProvider` whose silent renewal failed, "Get more time". Its polite live region is always there
- * (empty until the warning comes), so the warning is read once as it appears; the button stays outside
- * it, so "Getting more time…" is not read as news.
+ * The warning before the session ends (WCAG 2.2.1). Its polite live region is always there (empty until
+ * the warning comes), so the warning is read once as it appears; its content (session-warning.ts) is in
+ * the review chunk, which loads after the first screen (view.ts asks for it when a warning is due).
  */
 export function renderSessionWarning(o: SessionWarningOptions): TemplateResult {
-  const w = o.warning;
-  let time = '';
-  if (w) {
-    try {
-      time = new Intl.DateTimeFormat(o.locale, { hour: 'numeric', minute: '2-digit' }).format(w.endsAt);
-    } catch {
-      time = new Date(w.endsAt).toLocaleTimeString();
-    }
-  }
-  return html`<div role="status" class="session-live">
-      ${
-        w
-          ? html`<div class="session-warning" part="session-warning">
-              <p><strong>${msg('Your session ends soon')}</strong></p>
-              <p>
-                ${
-                  w.canExtend
-                    ? msg(
-                        str`Your session ends at ${time}, and it could not be renewed. Choose Get more time to try again: changes made after that time cannot be saved, and are lost when you leave this page.`,
-                      )
-                    : msg(
-                        str`Your session ends at ${time}. Finish what you are typing before then: changes made after that time cannot be saved, and are lost when you leave this page. To continue later, open this form again from the link or page you were sent.`,
-                      )
-                }
-              </p>
-            </div>`
-          : nothing
-      }
-    </div>
-    ${
-      w?.canExtend
-        ? html`<button
-            type="button"
-            class="btn btn-secondary session-extend"
-            part="button button-secondary button-extend"
-            aria-disabled=${w.busy ? 'true' : 'false'}
-            @click=${() => {
-              if (!w.busy) o.onExtend();
-            }}
-          >
-            ${w.busy ? msg('Getting more time…') : msg('Get more time')}
-          </button>`
-        : nothing
-    }`;
+  const parts = o.warning ? (reviewLoaded()?.sessionWarning(o.warning, o.locale, o.onExtend) ?? null) : null;
+  return html`<div role="status" class="session-live">${parts?.text ?? nothing}</div>
+    ${parts?.button ?? nothing}`;
 }
