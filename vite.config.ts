@@ -464,7 +464,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // After the first screen: the review, the submit, the later steps' shared styles.
                 {
                   name: 'kyb-review',
-                  test: /src\/kyb-form\/(shell\/review-(submit|view)\.ts|runtime\/submit\.ts|review\/|upload\/styles\.ts|controls\/country-multi-styles\.ts|step-styles\.ts)/,
+                  test: /src\/kyb-form\/(shell\/(review-(submit|view)|session-warning)\.ts|runtime\/submit\.ts|review\/|upload\/styles\.ts|controls\/country-multi-styles\.ts|step-styles\.ts)/,
                 },
                 // Only for a service that sets a theme.
                 { name: 'theme', test: /src\/theme\/(index|contrast)\.ts$/ },

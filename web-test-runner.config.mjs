@@ -6,6 +6,7 @@ import { CHROMIUM_FLAGS, chromePath } from './test/support/check-chrome.mjs';
 import { createSandbox } from './src/sandbox/index.ts';
 import { koaMiddleware } from './src/sandbox/adapters.ts';
 import { testEndpoints } from './test/support/test-endpoints.mjs';
+import { a11yPlugin } from './test/support/a11y-plugin.mjs';
 
 const executablePath = chromePath();
 if (!executablePath) {
@@ -41,6 +42,6 @@ export default {
     window.__opened = [];
     window.open = function () { window.__opened.push([].slice.call(arguments)); return null; };
   </script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }), a11yPlugin()],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: chromeFlags } })],
 };

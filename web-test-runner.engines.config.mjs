@@ -14,6 +14,7 @@ export const ENGINE_FILES = [
   'test/browser/theming.test.ts',
   'test/browser/focus.test.ts',
   'test/browser/kyb-saving-click.test.ts',
+  'test/browser/a11y-engines.test.ts',
 ];
 
 const only = process.env.ENGINES?.split(',');

@@ -345,6 +345,7 @@ export declare class KybFormElement extends LitElement {
     idempotencyKeys: boolean;
     locale: string | null;
     tokenProvider: TokenProvider | null;
+    tokenExpires: TokenExpiry;
     get step(): StepId;
     get formId(): string | null;
     reload(): Promise<void>;

@@ -28,11 +28,20 @@ import {
   type MachineEvent,
   type MachineState,
 } from './machine-session.ts';
-import { consentScreen, errorScreen, loadingScreen } from './shell.ts';
+import {
+  consentScreen,
+  COUNTDOWN_FROM_MS,
+  countdownNotice,
+  errorScreen,
+  loadingScreen,
+  type AgeTokenProvider,
+} from './shell.ts';
 
 /** The element's settings the runtime reads (its public properties). */
 export interface AgeCheckSettings {
   readonly token: string;
+  /** A new token before the session expires (what the countdown's announcement offers). */
+  readonly tokenProvider: AgeTokenProvider | null;
   readonly apiBase: string;
   readonly allowInsecureHttp: boolean;
   readonly idempotencyKeys: boolean;
@@ -326,10 +335,24 @@ export class AgeCheckRuntime implements ReactiveController {
     this.clockId = undefined;
   }
 
+  /** The session whose countdown was announced, and how far (1: it appeared, 2: its last minute). */
+  private warned: { expires: string; phase: 0 | 1 | 2 } = { expires: '', phase: 0 };
+
   private tick(): void {
     this.now = Date.now();
     this.host.requestUpdate();
     const m = this.machine;
+    if (m.session && !TERMINAL.has(m.name)) {
+      // The countdown is announced twice (it appears; its last minute), never each second or minute.
+      const left = Date.parse(m.session.expires_at) - this.now;
+      const phase = left <= 0 ? 0 : left <= 60_000 ? 2 : left <= COUNTDOWN_FROM_MS ? 1 : 0;
+      if (this.warned.expires !== m.session.expires_at)
+        this.warned = { expires: m.session.expires_at, phase: 0 };
+      if (phase > this.warned.phase) {
+        this.warned.phase = phase;
+        this.announce(countdownNotice(phase as 1 | 2, this.host));
+      }
+    }
     if (m.session && !TERMINAL.has(m.name) && this.now >= Date.parse(m.session.expires_at))
       this.send({ type: 'EXPIRED' });
   }

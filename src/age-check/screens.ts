@@ -84,7 +84,10 @@ function live(m: MachineState, h: CaptureHost): TemplateResult {
       ${h.autoCount > 0 ? html`<div class="auto-count" aria-hidden="true">${h.autoCount}</div>` : nothing}
     </div>
     <p class="visually-hidden" aria-live="polite" part="status">
-      ${h.autoCount > 0 ? msg(str`Taking the photo in ${h.autoCount} s`, { desc: 'countdown before automatic capture; s = seconds' }) : ''}
+      ${
+        // Said once, not every second: the count itself is on screen (aria-hidden).
+        h.autoCount > 0 ? msg('Taking the photo in a few seconds. Hold still.') : ''
+      }
     </p>
     <div class="actions capture-actions">
       <button
@@ -106,7 +109,13 @@ function uploading(m: MachineState): TemplateResult {
   return html`${heading(msg('Checking'))}
     <label class="visually-hidden" for="progress">${msg('Upload progress')}</label>
     <progress id="progress" part="progress" max="100" .value=${pct}></progress>
-    <p part="progress-text" role="status" aria-live="polite">${text}</p>`;
+    <p part="progress-text">${text}</p>
+    <p class="visually-hidden" role="status">
+      ${
+        // The percentage changes many times a second: the live region says the phase only.
+        pct >= 100 ? msg('Checking the photo…') : msg('Uploading the photo…')
+      }
+    </p>`;
 }
 
 function retry(m: MachineState, h: CaptureHost): TemplateResult {

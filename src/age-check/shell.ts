@@ -160,17 +160,30 @@ async function renew(el: Renewable): Promise<void> {
 }
 
 /**
- * The expiry countdown (last five minutes of an open session), its polite minute announcements, and
+ * The expiry countdown (last five minutes of an open session; its two announcements are the runtime's:
+ * `countdownNotice`), and
  * what can be done about the time limit (WCAG 2.2.1): with a `tokenProvider`, "Get more time" opens a new
  * session; without one (or when it gave none) a warning says the link cannot be extended.
  */
+/**
+ * What the live region says as the countdown appears (1) and in its last minute (2): twice in all, never
+ * each minute or second; with what can be done about it.
+ */
+export function countdownNotice(phase: 1 | 2, el: Renewable): string {
+  const left = phase === 2 ? msg('Less than a minute left.') : msg('Less than 5 minutes left.');
+  const what =
+    el.tokenProvider && renewals.get(el) !== 'failed'
+      ? msg('To keep going, choose Get more time.')
+      : msg('This link cannot be extended. Finish before it expires, or ask for a new link.');
+  return `${left} ${what}`;
+}
+
 export function countdownLine(m: MachineState, now: number, el?: Renewable): TemplateResult | typeof nothing {
   const session = m.session;
   if (!session || TERMINAL.has(m.name)) return nothing;
   const remaining = Date.parse(session.expires_at) - now;
   if (!(remaining <= COUNTDOWN_FROM_MS) || remaining <= 0) return nothing;
   const secs = Math.ceil(remaining / 1000);
-  const mins = Math.ceil(secs / 60);
   const renewal = el ? renewals.get(el) : undefined;
   const canExtend = !!el?.tokenProvider && renewal !== 'failed';
   return html`<div part="countdown-box" class="countdown-box">
@@ -196,8 +209,5 @@ export function countdownLine(m: MachineState, now: number, el?: Renewable): Tem
             }
           </p>`
     }
-    <p class="visually-hidden" aria-live="polite">
-      ${mins <= 1 ? msg('Less than a minute left') : msg(str`Minutes left: ${mins}`)}
-    </p>
   </div>`;
 }

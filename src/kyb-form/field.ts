@@ -131,7 +131,7 @@ export function renderField(o: FieldOptions): TemplateResult {
         </p>`
       : nothing;
   const err = o.error
-    ? html`<p class="field-error" id="${o.id}-err" part="field-error" role="alert">${o.error}</p>`
+    ? html`<p class="field-error" id="${o.id}-err" part="field-error">${o.error}</p>`
     : nothing;
   if (o.group) {
     return html`<fieldset

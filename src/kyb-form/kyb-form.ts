@@ -5,7 +5,7 @@ import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { StepId } from './context.ts';
 import { KybRuntime } from './runtime/runtime.ts';
 import { renderHeader, renderSupport } from './shell/frame.ts';
-import type { TokenProvider } from './shell/types.ts';
+import type { TokenExpiry, TokenProvider } from './shell/types.ts';
 import { renderBody } from './shell/view.ts';
 import { styles } from './styles.ts';
 
@@ -53,10 +53,11 @@ export type * from './shell/types.ts';
  * @csspart input - Every input, select and textarea (which also carry `select`, `textarea`).
  * @csspart button - Every button; also `button-primary` (a step's main action), `button-secondary`, `button-back`,
  *   `button-next` (Continue), `button-return` ("Save and return to review", with `button-next`), `button-submit`,
- *   `button-retry`, `button-edit` (the review's Edit buttons).
+ *   `button-retry`, `button-edit` (the review's Edit buttons), `button-extend` ("Get more time").
  * @csspart review-toggle - Folds a long review section (narrow screens).
  * @csspart nav - The action row: Back and Continue, or Back and Submit on the review.
- * @csspart save-status - Saved / saving / failed state (`role="status"`).
+ * @csspart session-warning - The warning before the session ends (its time, what is lost, "Get more time" with `tokenProvider`).
+ * @csspart save-status - Saved / saving / failed state; `save-announcer`: its polite live region (changes of meaning).
  * @csspart error-summary - The list of problems shown when Continue or Submit finds some.
  * @csspart error-summary-link - A link of the error summary.
  * @csspart submit-error - Why the last submit failed.
@@ -183,6 +184,7 @@ export class KybFormElement extends LitElement {
     locale: {},
     infoRequestMessage: { attribute: 'info-request-message' },
     tokenProvider: { attribute: false },
+    tokenExpires: { attribute: 'token-expires' },
   };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
   static clientTimeoutMs: number | undefined;
@@ -209,6 +211,8 @@ export class KybFormElement extends LitElement {
   infoRequestMessage: string | null = null;
   /** `() => Promise<string | {token, expiresAt}>` (or `createKybToken`'s answer): a fresh token before expiry and on `TOKEN_NOT_VALID`. */
   tokenProvider: TokenProvider | null = null;
+  /** The token's expiry (its `expiration`): the warning before the session ends. */
+  tokenExpires: TokenExpiry = null;
 
   /** A thin element: the form's life (client, session, state, steps, saves) is its runtime; views read it. */
   private readonly runtime = new KybRuntime(this, () => KybFormElement.clientTimeoutMs);

@@ -43,7 +43,7 @@ describe('<kyb-form> review and submit', () => {
     await el.updateComplete;
     expect(heading(el)).to.equal('Company details');
     const summary = root(el).querySelector<HTMLElement>('[part~="error-summary"]')!;
-    expect(summary.getAttribute('role')).to.equal('alert');
+    expect(summary.getAttribute('role')).to.equal('group');
     expect(summary.textContent).to.contain('There is a problem');
     expect(root(el).activeElement).to.equal(summary);
     // The step's fields show their errors now, not only after a submit attempt.

@@ -10,7 +10,8 @@ import type { KybUnsavedChangesDetail } from '../../src/kyb-form/shell/types.ts'
 import { DEMO_FLOW } from '../../src/sandbox/fixtures.ts';
 import { byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
 
-const status = (el: KybFormElement) => root(el).querySelector('[role="status"]')?.textContent?.trim() ?? '';
+const status = (el: KybFormElement) =>
+  root(el).querySelector('[part~="save-status"] > span')?.textContent?.trim() ?? '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const goTo = async (el: KybFormElement, step: RegExp) => {
   const b = () =>

@@ -11,7 +11,8 @@ import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
 
 const FORMS = '^/kyb/forms/$';
-const status = (el: KybFormElement) => root(el).querySelector('[role="status"]')?.textContent?.trim() ?? '';
+const status = (el: KybFormElement) =>
+  root(el).querySelector('[part~="save-status"] > span')?.textContent?.trim() ?? '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a create whose answer was lost, then the user typed more', function () {

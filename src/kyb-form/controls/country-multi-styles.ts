@@ -186,6 +186,11 @@ export const countryMultiStyles = css`
     font-size: calc(var(--size) * 0.9);
   }
   @media (forced-colors: active) {
+    /* Box shadows are dropped in forced colours: the box's focus ring becomes an outline. */
+    .cm-box:focus-within {
+      outline: 2px solid Highlight;
+      outline-offset: 2px;
+    }
     .cm-option.is-active {
       outline-color: Highlight;
     }

@@ -115,9 +115,7 @@ export const descriptionOf = (rec: QRec) => {
 };
 
 export const errorOf = (rec: QRec, o: RenderOptions) =>
-  o.error
-    ? html`<p class="field-error" id="${rec.id}-err" part="field-error" role="alert">${o.error}</p>`
-    : nothing;
+  o.error ? html`<p class="field-error" id="${rec.id}-err" part="field-error">${o.error}</p>` : nothing;
 
 export const describedIds = (rec: QRec, o: RenderOptions) =>
   describedBy(rec.id, hasHint(rec.question), !!o.error);

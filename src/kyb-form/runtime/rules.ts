@@ -6,6 +6,7 @@
 import type { ThemeStyles } from '../../theme/index.ts';
 import type { SaveState } from '../context.ts';
 import type { TokenProvider } from '../shell/types.ts';
+import type { TokenExpiry } from '../token-result.ts';
 import type { KybState } from '../form-reducer.ts';
 
 /** The element's settings the runtime reads (its public properties). */
@@ -18,6 +19,8 @@ export interface KybSettings {
   readonly tokenProvider: TokenProvider | null;
   /** The partner's words on what the reviewer asked for (shown, as text, when the form was sent back). */
   readonly infoRequestMessage: string | null;
+  /** The page's token's expiry (`token-expires`): the warning before the session ends. */
+  readonly tokenExpires: TokenExpiry;
 }
 
 /**

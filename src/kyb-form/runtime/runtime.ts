@@ -95,7 +95,10 @@ export class KybRuntime implements ReactiveController {
   constructor(host: LitElement & KybSettings, timeoutMs: () => number | undefined) {
     this.host = host;
     this.timeoutMs = timeoutMs;
-    this.session = new TokenSession(() => host.tokenProvider);
+    this.session = new TokenSession(
+      () => host.tokenProvider,
+      () => host.requestUpdate(),
+    );
     this.nav = new Navigation(this);
     host.addController(this);
     // What `@localized()` does, without a decorator: the element renders again when the locale changes.
@@ -222,7 +225,9 @@ export class KybRuntime implements ReactiveController {
   }
   /** A new token after the session ended: adopt it and send the kept changes once. */
   renewSession(token: string): void {
-    this.session.active = token;
+    // The page's new token comes with its own expiry; a provider's token has set its expiry already.
+    if (token === this.host.token) this.session.adopt(token, this.host.tokenExpires);
+    else this.session.active = token;
     this.dispatch({ type: 'session-renewed' });
     this.retry();
   }
@@ -393,7 +398,7 @@ export class KybRuntime implements ReactiveController {
     this.setNote(null);
     this.id = null;
     const host = this.host;
-    this.session.active = host.token;
+    this.session.adopt(host.token, host.tokenExpires);
     if (!this.session.active && host.tokenProvider) await this.session.refresh();
     if (signal.aborted) return;
     if (!this.session.active) {

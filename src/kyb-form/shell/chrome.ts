@@ -6,11 +6,16 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FieldIssue, SaveState } from '../context.ts';
+import { reviewLoaded } from '../chunks.ts';
+import type { SessionWarning } from '../runtime/session.ts';
 import { saveStatusText } from './texts.ts';
 
 /**
  * The error summary of one step (GOV.UK: "There is a problem", the count, a link per field; a link
- * moves focus to its field). It receives focus when Continue finds problems.
+ * moves focus to its field). It receives focus when Continue finds problems, and that focus is its one
+ * announcement (its name, the heading, and its description, the count): it is not a live region, so a
+ * corrected field, which shortens the list, is not read out again, and the fields' own errors are not
+ * alerts either (each is read with its field, through `aria-describedby`).
  */
 export function renderStepSummary(
   issues: FieldIssue[],
@@ -20,13 +25,14 @@ export function renderStepSummary(
   return html`<div
     class="error-summary"
     part="error-summary"
-    role="alert"
+    role="group"
     tabindex="-1"
     id="kyb-error-summary"
     aria-labelledby="kyb-error-summary-title"
+    aria-describedby="kyb-error-summary-count"
   >
     <h4 id="kyb-error-summary-title">${msg('There is a problem')}</h4>
-    <p>
+    <p id="kyb-error-summary-count">
       ${
         issues.length === 1
           ? msg('Fix this problem before you continue:')
@@ -59,6 +65,8 @@ export interface SaveStatusOptions {
   editing: boolean;
   /** The user's changes that cannot be saved as they are (never "All changes saved" while one is there). */
   held: number;
+  /** What the live region says: only a change of meaning (see `SaveAnnouncer` in saves.ts). */
+  announcement: string;
   onRetry: () => void;
 }
 
@@ -68,17 +76,25 @@ export function renderSaveStatus(o: SaveStatusOptions): TemplateResult {
     : (o.editing || o.held > 0) && o.state !== 'error'
       ? 'pending'
       : o.state;
-  return html`<div class="save-status ${state}" part="save-status">
-    <span role="status">${saveStatusText(o.state, o.sessionEnded, o.editing, o.held)}</span>
-    ${
-      // A retry cannot help while the session has ended: a new token sends the changes.
-      o.state === 'error' && !o.sessionEnded
-        ? html`<button type="button" class="btn btn-secondary" part="button button-retry" @click=${o.onRetry}>
-            ${msg('Retry saving')}
-          </button>`
-        : nothing
-    }
-  </div>`;
+  // The visible line follows every edit; the polite live region beside it speaks only when the meaning
+  // changes (a failure once, saved again after it, the session's end).
+  return html`<p class="visually-hidden" role="status" part="save-announcer">${o.announcement}</p>
+    <div class="save-status ${state}" part="save-status">
+      <span class="save-status-text">${saveStatusText(o.state, o.sessionEnded, o.editing, o.held)}</span>
+      ${
+        // A retry cannot help while the session has ended: a new token sends the changes.
+        o.state === 'error' && !o.sessionEnded
+          ? html`<button
+              type="button"
+              class="btn btn-secondary"
+              part="button button-retry"
+              @click=${o.onRetry}
+            >
+              ${msg('Retry saving')}
+            </button>`
+          : nothing
+      }
+    </div>`;
 }
 
 export interface NavOptions {
@@ -140,4 +156,22 @@ export function renderNav(o: NavOptions): TemplateResult {
         : nothing
     }
   </div>`;
+}
+
+export interface SessionWarningOptions {
+  /** The warning to show (runtime/session.ts), or null. */
+  warning: SessionWarning | null;
+  locale: string;
+  onExtend: () => void;
+}
+
+/**
+ * The warning before the session ends (WCAG 2.2.1). Its polite live region is always there (empty until
+ * the warning comes), so the warning is read once as it appears; its content (session-warning.ts) is in
+ * the review chunk, which loads after the first screen (view.ts asks for it when a warning is due).
+ */
+export function renderSessionWarning(o: SessionWarningOptions): TemplateResult {
+  const parts = o.warning ? (reviewLoaded()?.sessionWarning(o.warning, o.locale, o.onExtend) ?? null) : null;
+  return html`<div role="status" class="session-live">${parts?.text ?? nothing}</div>
+    ${parts?.button ?? nothing}`;
 }

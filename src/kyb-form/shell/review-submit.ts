@@ -10,11 +10,13 @@ import { laterBaseStyles, stepStyles } from '../step-styles.ts';
 import { reviewStyles } from '../review/styles.ts';
 import { uploadStyles } from '../upload/styles.ts';
 import { countryMultiStyles } from '../controls/country-multi-styles.ts';
+import { sessionWarningStyles } from './session-warning.ts';
 
 export { renderReviewView } from './review-view.ts';
 export { submitForm } from '../runtime/submit.ts';
 export { renderSummaryList };
 export { unfold } from '../review/collapse.ts';
+export { sessionWarning } from './session-warning.ts';
 
 /** The later steps' shared rules, the upload controls', the review's and the steps' own styles, added after form-styles.ts's. */
 export const stepsAndReviewStyles = css`
@@ -23,4 +25,5 @@ export const stepsAndReviewStyles = css`
   ${countryMultiStyles}
   ${reviewStyles}
   ${stepStyles}
+  ${sessionWarningStyles}
 `;

@@ -1,6 +1,7 @@
 /** The save reports of the steps: one state per saving thing, and what the element announces. */
 import type { SaveReport, SaveState } from '../context.ts';
 import { errorInfo, type ErrorInfo } from '../form-reducer.ts';
+import { saveStatusText } from './texts.ts';
 
 export class SaveLog {
   readonly #saves = new Map<string, SaveReport>();
@@ -32,4 +33,51 @@ export class SaveLog {
   clear(): void {
     this.#saves.clear();
   }
+}
+
+/** What a save status means to the person: all is well, a save failed, or the session ended. */
+type SaveMeaning = 'fine' | 'failed' | 'ended';
+
+/**
+ * What the save status's live region says (the visible line says more, and changes with every edit). It
+ * speaks only when the meaning changes: a failure once (its retries, every few seconds, stay silent), the
+ * session's end once, and "All changes saved" once the changes are stored after a failure or a renewal;
+ * never "Unsaved changes → Saving… → All changes saved" on an ordinary edit. Pure over the states it is
+ * shown, in order (render may skip some; what it keeps is the last meaning and its text).
+ */
+export class SaveAnnouncer {
+  #meaning: SaveMeaning = 'fine';
+  #text = '';
+
+  /** The live region's text after this status (unchanged text: nothing is read). */
+  text(state: SaveState, sessionEnded: boolean): string {
+    if (state === 'idle' && !sessionEnded) {
+      // Nothing saved or failed yet (a new load): nothing to say.
+      this.#meaning = 'fine';
+      this.#text = '';
+      return '';
+    }
+    // Saving or pending (a retry, an edit) means what the last state meant; so does a failure reported
+    // again right after a renewal, before the kept changes are sent: only "saved" ends the session's text.
+    const next: SaveMeaning = sessionEnded
+      ? 'ended'
+      : state === 'saved'
+        ? 'fine'
+        : state === 'error' && this.#meaning !== 'ended'
+          ? 'failed'
+          : this.#meaning;
+    if (next === this.#meaning) return this.#text;
+    this.#meaning = next;
+    this.#text = saveStatusText(next === 'fine' ? 'saved' : 'error', next === 'ended', false);
+    return this.#text;
+  }
+}
+
+const announcers = new WeakMap<object, SaveAnnouncer>();
+
+/** The announcer of one element (keyed by its runtime), made on first use. */
+export function announcerOf(owner: object): SaveAnnouncer {
+  let a = announcers.get(owner);
+  if (!a) announcers.set(owner, (a = new SaveAnnouncer()));
+  return a;
 }

@@ -5,7 +5,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FieldIssue, SaveState, StepId } from '../context.ts';
 import { canOpen, type KybState } from '../form-reducer.ts';
-import { renderNav, renderSaveStatus, renderStepSummary } from './chrome.ts';
+import type { SessionWarning } from '../runtime/session.ts';
+import { renderNav, renderSaveStatus, renderSessionWarning, renderStepSummary } from './chrome.ts';
 import { renderProgress } from './progress.ts';
 import { progressReason, stepTitle } from './texts.ts';
 
@@ -20,6 +21,12 @@ export interface StepViewOptions {
   editing: boolean;
   /** The user's changes that cannot be saved as they are. */
   held: number;
+  /** The save status's live-region text (changes of meaning only). */
+  announcement: string;
+  /** The warning before the session ends (none once it has ended: the save status says so). */
+  sessionWarning: SessionWarning | null;
+  locale: string;
+  onExtendSession: () => void;
   checking: boolean;
   progressOpen: boolean;
   onToggleProgress: () => void;
@@ -47,13 +54,19 @@ export function renderStepView(o: StepViewOptions): TemplateResult {
     })}
     <section class="step" part="step" aria-labelledby="kyb-step-heading">
       <h3 class="step-heading" part="step-heading" id="kyb-step-heading" tabindex="-1">${stepTitle(step)}</h3>
-      ${o.notice ?? nothing} ${renderStepSummary(o.issues, (issue) => o.onGo(issue.step, { id: issue.id }))}
-      ${o.body}
+      ${o.notice ?? nothing}
+      ${renderSessionWarning({
+        warning: s.sessionEnded ? null : o.sessionWarning,
+        locale: o.locale,
+        onExtend: o.onExtendSession,
+      })}
+      ${renderStepSummary(o.issues, (issue) => o.onGo(issue.step, { id: issue.id }))} ${o.body}
       ${renderSaveStatus({
         state: o.saveState,
         sessionEnded: s.sessionEnded,
         editing: o.editing,
         held: o.held,
+        announcement: o.announcement,
         onRetry: o.onRetrySaves,
       })}
       ${renderNav({

@@ -3,7 +3,7 @@ import type { SaveReport, StepId } from '../context.ts';
 import type { KybFormElement } from '../kyb-form.ts';
 import type { TokenResult } from '../token-result.ts';
 
-export type { TokenResult } from '../token-result.ts';
+export type { TokenExpiry, TokenResult } from '../token-result.ts';
 export type TokenProvider = () => Promise<TokenResult>;
 
 export interface KybReadyDetail {

@@ -12,7 +12,10 @@ import type { KybRuntime } from '../runtime/runtime.ts';
 import { errorInfo, isSubmittedStatus } from '../form-reducer.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
 import { renderInfoRequest } from './info-request.ts';
+import { announcerOf } from './saves.ts';
 import { renderStepView } from './step-view.ts';
+
+const noop = () => {};
 
 /** Focuses what a step change or a check asked for, once rendered: the step's heading, its summary, or a field. */
 export function moveFocus(root: ShadowRoot, focus: Focus): void {
@@ -90,6 +93,9 @@ export function renderBody(rt: KybRuntime): TemplateResult {
   const ctx = rt.ctx();
   if (isSubmittedStatus(s.formStatus)) return renderSubmitted(renderReview(rt, ctx, true));
   const step = s.current;
+  const warning = rt.session.warning;
+  // The warning's content is in the review chunk (it loads after the first screen): ask for it if due.
+  if (warning && !reviewLoaded()) void rt.loadReview().then(() => rt.host.requestUpdate(), noop);
   // The step's own summary after Continue found problems (live: it goes away as they are fixed).
   const checked = step !== 'review' && s.checkedSteps.includes(step);
   return renderStepView({
@@ -101,6 +107,10 @@ export function renderBody(rt: KybRuntime): TemplateResult {
     saveState: snap.saveState,
     editing: rt.controllers().some((c) => c.editing === true),
     held: rt.controllers().reduce((n, c) => n + (c.held ?? 0), 0),
+    announcement: announcerOf(rt).text(snap.saveState, s.sessionEnded),
+    sessionWarning: warning,
+    locale: snap.locale,
+    onExtendSession: () => rt.session.extend(),
     checking: snap.checking,
     progressOpen: snap.progressOpen,
     onToggleProgress: () => rt.toggleProgress(),
