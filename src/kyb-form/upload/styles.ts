@@ -32,6 +32,19 @@ export const uploadStyles = css`
     outline-offset: 3px;
     box-shadow: var(--focus);
   }
+  /* A single-file slot that holds its file: the card's Replace is the action; the input stays for it. */
+  .upload-zone.is-filled {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    min-height: 0;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
   .upload-zone.is-disabled {
     border-color: var(--c-disabled-icon);
     background: var(--c-disabled);
@@ -192,6 +205,9 @@ export const uploadStyles = css`
   .upload-file > .upload-note {
     flex: 1 0 100%;
     margin: 0;
+  }
+  .upload-file-name bdi {
+    unicode-bidi: isolate;
   }
   .upload-note {
     color: var(--c-muted);
