@@ -43,15 +43,20 @@ const typeNames = () => [...new Set(ORDER.map((e) => TYPE_NAMES[e]))];
 export const orList = (items: readonly string[], locale: string): string =>
   formatList(items, locale, 'disjunction');
 
+/** What may be chosen, stated before choosing: `JPG, PNG or WebP, up to 20 MB`. */
+export function limitsText(types: readonly string[], locale: string, maxBytes: number): string {
+  const list = orList(types, locale);
+  const max = formatBytes(maxBytes, locale);
+  return msg(str`${list}, up to ${max}`, { desc: 'accepted file types and size limit' });
+}
+
 const acceptCache = new Map<string, string>();
 /** What may be uploaded, stated before choosing: `PDF, JPG, PNG, GIF, WebP or HEIC, up to 10 MB`. */
 export function acceptText(locale: string, maxBytes = MAX_DOCUMENT_BYTES): string {
   const cacheKey = `${locale}|${maxBytes}`;
   const cached = acceptCache.get(cacheKey);
   if (cached) return cached;
-  const types = orList(typeNames(), locale);
-  const max = formatBytes(maxBytes, locale);
-  const text = msg(str`${types}, up to ${max}`, { desc: 'accepted file types and size limit' });
+  const text = limitsText(typeNames(), locale, maxBytes);
   acceptCache.set(cacheKey, text);
   return text;
 }
