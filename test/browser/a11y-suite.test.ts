@@ -294,6 +294,9 @@ describe('accessibility suite (Chromium)', function () {
     await waitForState(el, 'live');
     expectClean(await check('age camera', el));
     findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    expectClean(await check('age photo review', el));
+    findButton(el, /use this photo/i).click();
     await waitForState(el, 'done');
     await waitUntil(() => shadow(el).querySelector('[part="redirect-link"]'), 'the Continue link');
     expectClean(await check('age outcome', el));

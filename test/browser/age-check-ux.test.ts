@@ -215,6 +215,9 @@ describe('<age-check> polite live region', () => {
         await waitForState(el, 'live');
         outside.focus();
         if (!c.auto) findButton(el, /take photo/i).click();
+        await waitForState(el, 'selfie-review');
+        expect(document.activeElement).to.equal(outside);
+        findButton(el, /use this photo/i).click();
         await waitForState(el, ['done', 'locked', 'retry', 'step-up']);
         expect(document.activeElement).to.equal(outside);
         await waitUntil(() => said.length > i, `announcement ${i + 1}`, { timeout: 5000 });

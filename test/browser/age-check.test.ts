@@ -73,6 +73,9 @@ async function takeSelfie(el: TestAgeCheck) {
   else button(el, /try again/i).click();
   await waitFor(el, 'live');
   button(el, /take photo/i).click();
+  // A look at the photo first: it is sent only on "Use this photo".
+  await waitFor(el, 'selfie-review');
+  button(el, /use this photo/i).click();
   await waitFor(el, ['done', 'retry', 'step-up', 'locked', 'error']);
 }
 
@@ -139,6 +142,9 @@ describe('<age-check>', () => {
     expect(root(el).querySelector('[part="guide"]')!.getAttribute('aria-hidden')).to.equal('true');
     await expect(el).to.be.accessible();
     button(el, /take photo/i).click();
+    await waitFor(el, 'selfie-review');
+    await expect(el).to.be.accessible();
+    button(el, /use this photo/i).click();
     await waitFor(el, 'done');
     expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
     await expect(el).to.be.accessible();
@@ -213,7 +219,7 @@ describe('<age-check>', () => {
       button(el, /take photo/i).click();
       await waitFor(el, 'document-review');
       const complete = oneEvent(el, 'age-check-complete');
-      button(el, /^send$/i).click();
+      button(el, /^use these photos$/i).click();
       await waitFor(el, 'done');
       expect((await complete).detail.outcome).to.equal('SUCCESS');
     } finally {
@@ -301,6 +307,9 @@ describe('<age-check>', () => {
     const tracks = el.stream!.getTracks();
     await control.expireAgeSession(token);
     button(el, /take photo/i).click();
+    await waitFor(el, 'selfie-review');
+    expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
+    button(el, /use this photo/i).click();
     await waitFor(el, 'expired');
     expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
     expect(root(el).querySelector('[part="countdown"]')).to.equal(null);
@@ -505,12 +514,18 @@ describe('<age-check>', () => {
     await waitFor(el, 'live');
     await tabTo(/take photo/i);
     await sendKeys({ press: 'Space' });
+    await waitFor(el, 'selfie-review');
+    await tabTo(/use this photo/i);
+    await sendKeys({ press: 'Enter' });
     await waitFor(el, 'retry');
     await tabTo(/try again/i);
     await sendKeys({ press: 'Enter' });
     await waitFor(el, 'live');
     await tabTo(/take photo/i);
     await sendKeys({ press: 'Enter' });
+    await waitFor(el, 'selfie-review');
+    await tabTo(/use this photo/i);
+    await sendKeys({ press: 'Space' });
     await waitFor(el, 'done');
     expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
   });
