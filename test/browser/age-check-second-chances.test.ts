@@ -130,7 +130,7 @@ describe('<age-check> second chances', function () {
     expect(input.closest('[part~="upload-dropzone"]')).to.not.equal(null);
     expect(input.accept).to.contain('image/jpeg');
     expect(shadow(el).querySelector('#file-hint')!.textContent!.trim()).to.equal(
-      'JPG, PNG, WebP or HEIC, up to 20 MB',
+      'JPG, PNG, WebP, or HEIC, up to 20 MB',
     );
     expect(input.getAttribute('aria-describedby')!.split(' ')).to.include('file-hint');
 

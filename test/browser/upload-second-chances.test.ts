@@ -43,7 +43,7 @@ class StepHost extends LitElement {
 
   override render() {
     return html`<div class="root">
-      ${this.away ? html`<p id="other-step">Another step</p>` : this.step.render(this.ctx)}
+      ${this.away ? html`<p id="other-step">Another step</p>` : this.step ? this.step.render(this.ctx) : ''}
     </div>`;
   }
 }
