@@ -386,6 +386,9 @@ describe('<age-check>', () => {
       input.files = dt.files;
       const complete = oneEvent(el, 'age-check-complete');
       input.dispatchEvent(new Event('change', { bubbles: true }));
+      // A look at the chosen photo first, then "Use this photo".
+      await waitFor(el, 'selfie-review');
+      button(el, /use this photo/i).click();
       expect((await complete).detail.outcome).to.equal('SUCCESS');
       await waitFor(el, 'done');
     } finally {
