@@ -637,7 +637,10 @@ describe('<age-check>', () => {
     await waitUntil(() => /taking the photo in/i.test(root(el).textContent ?? ''), 'countdown text', {
       timeout: 3000,
     });
-    // The countdown, then the camera's first frame (seconds with WebKitGTK's mock camera), then the upload.
-    await waitFor(el, 'done', 20000);
+    // The countdown, then the camera's first frame (seconds with WebKitGTK's mock camera), then a look at
+    // the photo (taken by itself, it is still sent only when the user chooses it), then the upload.
+    await waitFor(el, 'selfie-review', 15000);
+    button(el, /use this photo/i).click();
+    await waitFor(el, 'done');
   });
 });
