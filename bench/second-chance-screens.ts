@@ -40,8 +40,9 @@ async function shot(page: Page, name: string) {
   count++;
   await page.addScriptTag({ content: AXE }).catch(() => undefined);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (n: unknown) => Promise<{ violations: { id: string }[] }> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run: (n: unknown) => Promise<{ violations: { id: string }[] }> } }
+    ).axe;
     const r = await axe.run({ include: [['age-check']] });
     return r.violations.map((v) => v.id);
   });
@@ -91,11 +92,14 @@ try {
     await begin(page, 'adult');
     await page.getByRole('button', { name: 'Use a photo file instead' }).waitFor();
     await page.getByRole('button', { name: 'Use a photo file instead' }).click();
-    await page.locator('age-check').locator('#file').setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('hello'),
-    });
+    await page
+      .locator('age-check')
+      .locator('#file')
+      .setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('hello'),
+      });
     await page.getByText('This file is not a photo.').waitFor();
     await shot(page, 'file-refused');
 

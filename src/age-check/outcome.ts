@@ -145,14 +145,21 @@ function exitAction(o: OutcomeOptions): TemplateResult | typeof nothing {
   const exit = o.exit;
   if (!exit || (!exit.url && !exit.label))
     return o.outcome === 'ATTEMPTS_EXCEEDED'
-      ? html`<p part="exit-text">${msg('The site that asked for this check can tell you what to do next.')}</p>`
+      ? html`<p part="exit-text">
+          ${msg('The site that asked for this check can tell you what to do next.')}
+        </p>`
       : nothing;
   const label = exit.label || msg('Back to the site');
   return html`<div class="actions" part="exit">
     ${
       exit.url
         ? html`<a part="exit-link" class="link-button" href=${exit.url} @click=${o.onExit}>${label}</a>`
-        : html`<button type="button" part="button primary-button exit-button" class="primary" @click=${o.onExit}>
+        : html`<button
+            type="button"
+            part="button primary-button exit-button"
+            class="primary"
+            @click=${o.onExit}
+          >
             ${label}
           </button>`
     }

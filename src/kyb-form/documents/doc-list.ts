@@ -349,7 +349,8 @@ export class DocumentList {
       preview: host.preview(doc.id),
       locale: ctx.locale,
       state: { kind: 'uploaded' },
-      nameContent: html`<span class="doc-name" part="document-name">${fileName(doc.filename)}</span>${typeText}`,
+      nameContent: html`<span class="doc-name" part="document-name">${fileName(doc.filename)}</span
+        >${typeText}`,
       note: why,
       actions: html`${view} ${rename} ${replace}`,
       extra: html`${renaming ? this.#renderRename(ctx, doc, s, `${key}-name`) : nothing} ${note}
