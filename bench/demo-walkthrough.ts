@@ -174,9 +174,20 @@ async function kybFlow(viewport: { width: number; height: number }) {
     .waitFor({ timeout: 10000 });
   await shot(page, 'kyb-2-beneficiaries', 'kyb-form');
 
-  // Company documents.
+  // Company documents: a file a little over the limit first (said with its decimal), then good ones.
   await page.getByRole('button', { name: 'Continue' }).click();
   const docInputs = page.locator('kyb-form').locator('input[type="file"]');
+  await page.locator('kyb-form').locator('[part~="documents"]').waitFor();
+  await docInputs.first().setInputFiles({
+    name: 'scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(Math.round(10.5 * 1024 * 1024)),
+  });
+  await page
+    .getByText(/the limit is 10 MB/)
+    .first()
+    .waitFor({ timeout: 10000 });
+  await shot(page, 'kyb-3-documents-too-large', 'kyb-form');
   for (let i = 0; i < (await docInputs.count()); i++) {
     await docInputs
       .nth(i)

@@ -193,7 +193,10 @@ describe('<age-check> polite live region', () => {
       name: 'RETRY then ATTEMPTS_EXCEEDED',
       req: { retry_limit: 2 },
       scenario: { estimates: ['no-face'] },
-      expected: [/^Let’s try again\. .*Attempts left: 1$/, /^Too many attempts\. The age check is locked/],
+      expected: [
+        /^Let’s try again\. .*Attempts left: 1$/,
+        /^Too many attempts\. All attempts were used, so this age check is locked/,
+      ],
     },
     {
       name: 'STEP_UP',
