@@ -115,6 +115,43 @@ describe('<age-check> second chances', function () {
     expect(el.state.session?.attempts_used).to.equal(1);
   });
 
+  it('a preview after the ID photo too: Retake sends nothing, only the side chosen is sent', async () => {
+    const { token, control } = await ageSession(
+      { min_age: 18, buffer: 3, escalation: 'DOC' },
+      { estimates: [{ age: 19, confidence: 95 }], documentAge: 30 },
+    );
+    const el = await mount(token);
+    await waitForState(el, 'consent');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
+    findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    findButton(el, /use this photo/i).click();
+    await waitForState(el, 'step-up');
+    await control.clearRequests();
+    findButton(el, /id document/i).click();
+    await waitForState(el, 'document-live');
+    findButton(el, /take photo/i).click();
+    await waitForState(el, 'document-review');
+    expect(preview(el)!.src).to.match(/^blob:/);
+    await expect(el).to.be.accessible();
+    findButton(el, /retake the front side/i).click();
+    await waitForState(el, 'document-live');
+    findButton(el, /take photo/i).click();
+    await waitForState(el, 'document-review');
+    const chosen = await base64Of(preview(el)!.src);
+    findButton(el, /^use this photo$/i).click();
+    await waitForState(el, 'done');
+    const posts = (await control.listRequests()).filter(
+      (r) => r.method === 'POST' && /\/session\/document/.test(r.path),
+    );
+    expect(posts).to.have.length(1);
+    const front = (posts[0]!.body as { front: string }).front;
+    const m = /^([A-Za-z0-9+/=]*)…\((\d+) chars\)$/.exec(front);
+    expect(m ? Number(m[2]) : front.length).to.equal(chosen.length);
+    expect(chosen.startsWith(m ? m[1]! : front)).to.equal(true);
+  });
+
   it('the file fallback: types and size stated; a wrong file is explained and offered again, not the camera', async () => {
     const { token, control } = await ageSession({}, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token);
