@@ -3,7 +3,7 @@
  * chunk that renders them (see `addStyles` in theme/style-nonce.ts). They use the custom properties of styles.ts.
  */
 import { css } from 'lit';
-import { uploadStyles } from '../kyb-form/upload/styles.ts';
+import { dropzoneStyles } from '../kyb-form/upload/dropzone-styles.ts';
 
 export const screenStyles = css`
   :host {
@@ -190,7 +190,7 @@ export const screenStyles = css`
       --_reserve: 16em;
     }
   }
-  /* The photo file: the package's upload component (kyb-form/upload/styles.ts) in the age check's colours. */
+  /* The photo file: the package's upload component (kyb-form/upload/dropzone-styles.ts) in the age check's colours. */
   .file-field {
     --c-border: var(--_border);
     --c-surface: var(--_surface);
@@ -221,7 +221,7 @@ export const screenStyles = css`
     color: var(--_error);
     font-weight: 600;
   }
-  ${uploadStyles}
+  ${dropzoneStyles}
   /* The photo to review before it is sent. */
   .photo-preview {
     display: block;

@@ -1,14 +1,13 @@
 /** File handling shared by document uploads and FILE questions: type and size checks, base64 reading. */
 import { msg, str } from '@lit/localize';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES } from '../api/common.ts';
-import { cached } from './format.ts';
-import { formatBytes } from './format-steps.ts';
+import { formatSize, overLimitSize } from './upload/sizes.ts';
 
 /** The `accept` attribute for document inputs: images and PDF. */
 export const DOCUMENT_ACCEPT = [...DOCUMENT_MIME_TYPES, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
-/** Human-readable size in the active locale (`4.2 MB`; below 1 KB in words: `70 bytes`), guarded in format.ts. */
-export { formatBytes };
+/** Human-readable size in the active locale (`4.2 MB`; below 1 KB in words: `70 bytes`): upload/sizes.ts. */
+export const formatBytes = formatSize;
 
 /**
  * The bidi controls a file name may carry (U+202A-202E embeddings and overrides, U+2066-2069 isolates,
@@ -22,31 +21,8 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g;
  */
 export const displayName = (name: string): string => name.replace(BIDI_CONTROLS, '');
 
-const UNIT_NAMES = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-
-/**
- * A file's size beside a limit it passes, in the limit's unit with one decimal rounded up, so that it never
- * reads as the limit itself (`10.5 MB` beside `10 MB`; a byte over 10 MB is `10.1 MB`). By
- * `Intl.NumberFormat` in the locale; the limit itself is `formatBytes`'s text.
- */
-export function overLimitSize(bytes: number, maxBytes: number, locale: string): string {
-  let i = 0;
-  let unitSize = 1;
-  while (maxBytes / unitSize >= 1024 && i < UNIT_NAMES.length - 1) {
-    unitSize *= 1024;
-    i++;
-  }
-  if (i === 0) return formatBytes(bytes, locale);
-  const value = Math.ceil((bytes / unitSize) * 10) / 10;
-  const options = {
-    style: 'unit',
-    unit: UNIT_NAMES[i]!,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  } as const;
-  const f = cached('unit', locale, options, (l) => new Intl.NumberFormat(l, options));
-  return f ? f.format(value) : `${value.toFixed(1)} ${['B', 'kB', 'MB', 'GB'][i]}`;
-}
+/** `a file's size beside the limit` (upload/sizes.ts): one decimal, rounded up, in the limit's unit. */
+export { overLimitSize };
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
@@ -77,7 +53,7 @@ export function fileProblem(
   if (file.size === 0) return msg('This file is empty.');
   if (file.size > maxBytes) {
     const size = overLimitSize(file.size, maxBytes, locale);
-    const max = formatBytes(maxBytes, locale);
+    const max = formatSize(maxBytes, locale);
     return msg(str`This file is ${size}; the limit is ${max}.`, {
       desc: 'a chosen file is too large; both sizes with their unit, e.g. 10.5 MB and 10 MB',
     });

@@ -19,9 +19,9 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { formatList } from '../format-steps.ts';
 import { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES } from '../../api/common.ts';
-import { DOCUMENT_ACCEPT, displayName, formatBytes } from '../files.ts';
+import { DOCUMENT_ACCEPT, displayName } from '../files.ts';
+import { formatSize as formatBytes, orList } from './sizes.ts';
 
 /* ------------------------------------------------------------------ accepted types */
 
@@ -39,9 +39,8 @@ const TYPE_NAMES: Record<(typeof DOCUMENT_EXTENSIONS)[number], string> = {
 const ORDER = ['pdf', ...DOCUMENT_EXTENSIONS.filter((e) => e !== 'pdf')] as const;
 const typeNames = () => [...new Set(ORDER.map((e) => TYPE_NAMES[e]))];
 
-/** `a, b or c` in the locale (guarded in format.ts: a plain comma list where Intl.ListFormat fails). */
-export const orList = (items: readonly string[], locale: string): string =>
-  formatList(items, locale, 'disjunction');
+/** `a, b or c` in the locale (upload/sizes.ts: a plain comma list where Intl.ListFormat fails). */
+export { orList };
 
 /** What may be chosen, stated before choosing: `JPG, PNG or WebP, up to 20 MB`. */
 export function limitsText(types: readonly string[], locale: string, maxBytes: number): string {
