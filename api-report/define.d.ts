@@ -12,6 +12,8 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
+    exitUrl: string | null;
+    exitLabel: string | null;
     tokenProvider: AgeTokenProvider | null;
     render(): TemplateResult;
 }

@@ -26,6 +26,8 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
+    exitUrl: string | null;
+    exitLabel: string | null;
     tokenProvider: AgeTokenProvider | null;
     render(): TemplateResult;
 }
@@ -44,6 +46,7 @@ export interface AgeCheckEventMap {
     'age-check-complete': CustomEvent<AgeCheckCompleteDetail>;
     'age-check-error': CustomEvent<AgeCheckErrorDetail>;
     'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
+    'age-check-exit': CustomEvent<AgeCheckExitDetail>;
 }
 
 export type AgeCheckProperties = Partial<Pick<AgeCheckElement, 'token' | 'apiBase' | 'allowInsecureHttp' | 'locale' | 'redirect' | 'autoCapture' | 'sessionUrl' | 'tokenProvider'>>;

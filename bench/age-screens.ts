@@ -56,6 +56,7 @@ try {
     await page.waitForTimeout(600); // the first frames of the fake camera
     await shot(page, 'camera', false);
     await take.click();
+    await page.getByRole('button', { name: /^Use this photo$/ }).click();
     await page.getByRole('heading', { name: 'Age confirmed' }).waitFor({ timeout: 15000 });
     await shot(page, 'outcome', false);
 

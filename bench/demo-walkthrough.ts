@@ -174,9 +174,20 @@ async function kybFlow(viewport: { width: number; height: number }) {
     .waitFor({ timeout: 10000 });
   await shot(page, 'kyb-2-beneficiaries', 'kyb-form');
 
-  // Company documents.
+  // Company documents: a file a little over the limit first (said with its decimal), then good ones.
   await page.getByRole('button', { name: 'Continue' }).click();
   const docInputs = page.locator('kyb-form').locator('input[type="file"]');
+  await page.locator('kyb-form').locator('[part~="documents"]').waitFor();
+  await docInputs.first().setInputFiles({
+    name: 'scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(Math.round(10.5 * 1024 * 1024)),
+  });
+  await page
+    .getByText(/the limit is 10 MB/)
+    .first()
+    .waitFor({ timeout: 10000 });
+  await shot(page, 'kyb-3-documents-too-large', 'kyb-form');
   for (let i = 0; i < (await docInputs.count()); i++) {
     await docInputs
       .nth(i)
@@ -255,12 +266,14 @@ async function ageFlow(viewport: { width: number; height: number }) {
   await age.getByRole('button', { name: /^Take photo$/ }).waitFor();
   await shot(age, 'age-2-camera', 'age-check');
   await age.getByRole('button', { name: /^Take photo$/ }).click();
+  await age.getByRole('button', { name: /^Use this photo$/ }).click();
   await age.getByRole('heading', { name: 'Age confirmed' }).waitFor({ timeout: 15000 });
   await shot(age, 'age-3-success', 'age-check');
   await age.getByLabel('Scenario').selectOption('uncertain-doc');
   await age.getByRole('button', { name: 'Start a new age check' }).click();
   await age.getByRole('button', { name: 'Agree and start' }).click();
   await age.getByRole('button', { name: /^Take photo$/ }).click();
+  await age.getByRole('button', { name: /^Use this photo$/ }).click();
   await age
     .getByRole('heading')
     .filter({ hasText: /document|ID/i })

@@ -39,6 +39,10 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @attr session-url - the token answer's `session_url`. Without `token`: hosted mode (the provider's page in
  *   an iframe, see the README). With `token`: the URL shown as a QR code in the fallback (default `location.href`)
  * @attr privacy-url - the partner's privacy notice, linked from the consent screen (http(s) URLs only)
+ * @attr exit-url - the partner's next step after an outcome that is not a success (underage, locked,
+ *   uncertain): a link on that screen (http(s) URLs only; property `exitUrl`)
+ * @attr exit-label - that link's text (default "Back to the site"); alone, a button that only fires
+ *   `age-check-exit` (property `exitLabel`)
  *
  * @fires age-check-ready - `{status, step, attemptsLeft}` once the session is loaded
  * @fires age-check-attempt - `{result, attemptsLeft}` after each answered attempt
@@ -46,6 +50,8 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @fires age-check-complete - `{outcome, redirectUrl?}` on a final outcome
  * @fires age-check-error - `{kind, status, code, message}` on a failed request or unreadable image
  * @fires age-check-camera-fallback - `{reason}` (`denied`, `no-camera`, `busy`, `insecure`, `unsupported`)
+ * @fires age-check-exit - `{outcome}` when the user takes the partner's next step (cancelable: call
+ *   `preventDefault()` to route yourself instead of following `exit-url`)
  *
  * @csspart root - the outer box
  * @csspart heading - the heading of each screen
@@ -73,6 +79,9 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @csspart start-button - the "Agree and start" button
  * @csspart redirect-link - the "Continue now" link of the redirect notice
  * @csspart file-label - the label of the fallback file input
+ * @csspart photo-preview - the photo to check before it is sent ("Use this photo" or "Retake")
+ * @csspart exit - the partner's next step; `exit-link` its link, `exit-button` its button
+ * @csspart exit-link - the link of `exit-url`
  *
  * @cssproperty --age-check-color-primary - buttons, links, focus (default #1d4ed8)
  * @cssproperty --age-check-color-on-primary - text on primary (default #ffffff)
@@ -108,6 +117,8 @@ export class AgeCheckElement extends LitElement {
     autoCapture: { type: Boolean, attribute: 'auto-capture' },
     sessionUrl: { attribute: 'session-url' },
     privacyUrl: { attribute: 'privacy-url' },
+    exitUrl: { attribute: 'exit-url' },
+    exitLabel: { attribute: 'exit-label' },
     tokenProvider: { attribute: false },
   };
 
@@ -143,6 +154,10 @@ export class AgeCheckElement extends LitElement {
   sessionUrl: string | null = null;
   /** The partner's privacy notice (`privacy-url`), linked from the consent screen; http(s) URLs only. */
   privacyUrl: string | null = null;
+  /** The partner's next step after an outcome that is not a success (`exit-url`); http(s) URLs only. */
+  exitUrl: string | null = null;
+  /** The text of that step (`exit-label`); alone, a button that fires `age-check-exit`. */
+  exitLabel: string | null = null;
   /** A new token before the session expires ("Get more time" on the countdown; a new session opens). */
   tokenProvider: AgeTokenProvider | null = null;
 

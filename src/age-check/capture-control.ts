@@ -18,6 +18,9 @@ import {
 import { loadCamera, loadCapture, loadQr } from './capture-chunks.ts';
 import type { CaptureHost } from './screens.ts';
 import { uploadAttempt, type Images } from './upload.ts';
+import { photoFileProblem } from './photo-file.ts';
+import { activeLocale } from '../i18n/index.ts';
+import { captureErrorText } from './outcome.ts';
 
 export { AUTO_CAPTURE_S };
 
@@ -52,6 +55,10 @@ export class CaptureControl {
   #autoTimer: ReturnType<typeof setInterval> | undefined;
   #images: Images = {};
   #qr: { url: string; svg: TemplateResult } | null = null;
+  /** An object URL of the photo just taken or chosen, shown on the review before it is sent. */
+  preview: string | null = null;
+  /** Why the chosen file was not taken (shown on the file choice, which offers it again); null when none. */
+  fileError: string | null = null;
   #qrLoading: string | null = null;
 
   constructor(private readonly h: CaptureDeps) {}
@@ -61,7 +68,15 @@ export class CaptureControl {
     actions: Pick<CaptureHost, 'send' | 'capture' | 'chooseFile' | 'upload'>,
     sessionUrl: string | null,
   ): CaptureHost {
-    return { ...actions, autoCount: this.autoCount, sessionUrl, qr: (url) => this.qr(url) };
+    return {
+      ...actions,
+      autoCount: this.autoCount,
+      sessionUrl,
+      locale: activeLocale(),
+      preview: this.preview,
+      fileError: this.fileError,
+      qr: (url) => this.qr(url),
+    };
   }
 
   /** The QR code of `url`, rendered once its module has loaded. */
@@ -205,24 +220,36 @@ export class CaptureControl {
     await this.#encode(() => capture.encodeFrame(frame, target));
   }
 
+  /**
+   * A file chosen (or dropped) in the fallback: checked first (a photo type, not empty, within the size
+   * stated); a file refused there, or one that cannot be read as a photo, is explained on the file choice,
+   * which offers it again (no attempt is used, the camera is not started).
+   */
   async chooseFile(e: Event): Promise<void> {
     const input = e.target as HTMLInputElement;
     const file = input.files?.[0];
     input.value = '';
     if (!file || this.h.machine().name !== 'fallback') return;
+    const problem = photoFileProblem(file, activeLocale());
+    this.fileError = problem;
+    this.h.element.requestUpdate();
+    if (problem) return;
     const target = this.h.machine().target;
     this.h.send({ type: 'CAPTURE' });
-    await this.#encode(async () => (await loadCapture()).encodeFile(file, target));
+    await this.#encode(async () => (await loadCapture()).encodeFile(file, target), true);
   }
 
   /** Keeps the encoded photo for the attempt (and sends a selfie at once), or reports the unreadable image. */
-  async #encode(encode: () => Promise<Blob>): Promise<void> {
+  async #encode(encode: () => Promise<Blob>, fromFile = false): Promise<void> {
     let blob: Blob;
     try {
       blob = await encode();
     } catch (err) {
       this.h.emitError(err);
-      this.h.send({ type: 'CAPTURE_FAILED' });
+      if (fromFile && this.h.machine().name === 'capturing') {
+        this.fileError = captureErrorText('image');
+        this.h.send({ type: 'FILE_UNREADABLE' });
+      } else this.h.send({ type: 'CAPTURE_FAILED' });
       return;
     }
     const m = this.h.machine();
@@ -230,13 +257,19 @@ export class CaptureControl {
     if (m.target === 'selfie') this.#images = { selfie: blob };
     else if (m.side === 'front') this.#images = { front: blob };
     else this.#images = { ...this.#images, back: blob };
-    const next = this.h.send({ type: 'CAPTURED' });
-    if (next.name === 'uploading') void this.upload();
+    this.#setPreview(blob);
+    this.h.send({ type: 'CAPTURED' });
+  }
+
+  #setPreview(blob: Blob | null): void {
+    if (this.preview) URL.revokeObjectURL(this.preview);
+    this.preview = blob && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null;
   }
 
   /** The photos are forgotten (after an attempt, on the outcome, on expiry, on removal). */
   dropImages(): void {
     this.#images = {};
+    this.#setPreview(null);
   }
 
   /** Sends the attempt (upload.ts) and turns what happened into machine events. */

@@ -30,6 +30,10 @@ export interface AgeCheckErrorDetail {
   code: string | null;
   message: string;
 }
+export interface AgeCheckExitDetail {
+  /** The outcome the user leaves from (`UNDERAGE`, `ATTEMPTS_EXCEEDED`, …). */
+  outcome: ReportedOutcome | null;
+}
 export interface AgeCheckCameraFallbackDetail {
   reason: CameraFailure;
 }
@@ -41,6 +45,7 @@ export interface AgeCheckEventMap {
   'age-check-complete': CustomEvent<AgeCheckCompleteDetail>;
   'age-check-error': CustomEvent<AgeCheckErrorDetail>;
   'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
+  'age-check-exit': CustomEvent<AgeCheckExitDetail>;
 }
 
 /** Fires one of the element's events: bubbling, composed. */

@@ -35,6 +35,8 @@ export interface FlowDeps extends Omit<CaptureDeps, 'fallback'> {
   syncTimers(): void;
   /** `auto-capture`. */
   autoCapture(): boolean;
+  /** The partner's next step after an outcome that is not a success (`exit-url`, `exit-label`). */
+  exit(): { url: string | null; label: string | null };
   /**
    * The `redirect` attribute: absent, a safe redirect is offered as a "Continue" link and followed only
    * when the user chooses it; `auto`, followed after a notice of {@link REDIRECT_DELAY_S} seconds that a
@@ -79,6 +81,8 @@ export class FlowControl {
     const c = this.capture;
     if (next.name !== 'camera-starting' && !CAMERA_STATES.has(next.name)) c.stopCamera();
     if (!CAMERA_STATES.has(next.name)) c.clearAuto();
+    // A refused file is explained on the file choice only, never carried to another screen.
+    if (next.name !== 'fallback' && next.name !== 'capturing') c.fileError = null;
     switch (next.name) {
       case 'camera-starting':
         void c.startCamera();
@@ -132,6 +136,21 @@ export class FlowControl {
     }
   }
 
+  /**
+   * The user takes the partner's next step: `age-check-exit` (cancelable: a page that routes by itself
+   * calls `preventDefault()`, and the link is not followed). No image, no token.
+   */
+  private exitTaken(e: Event, m: MachineState): void {
+    this.stopRedirect();
+    const ev = new CustomEvent('age-check-exit', {
+      detail: { outcome: outcomeOf(m) },
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    });
+    if (!this.h.element.dispatchEvent(ev)) e.preventDefault();
+  }
+
   /** "Stay on this page": the automatic redirect is turned off; the "Continue" link stays. */
   private stay(): void {
     this.stayed = true;
@@ -173,6 +192,8 @@ export class FlowControl {
           redirect:
             url !== null && mode !== 'none' ? { url, secs, auto: mode === 'auto' && !this.stayed } : null,
           onStay: () => this.stay(),
+          exit: m.name === 'completed-already' ? null : this.h.exit(),
+          onExit: (e) => this.exitTaken(e, m),
         });
       }
       case 'expired':

@@ -7,6 +7,7 @@
  */
 import { FlowControl } from './flow-control.ts';
 import type { AgeCheckRuntime } from './runtime.ts';
+import { safePrivacyUrl } from './shell.ts';
 
 export { FlowControl };
 export { transition } from './machine.ts';
@@ -29,5 +30,6 @@ export function flowControl(rt: AgeCheckRuntime): FlowControl {
     syncTimers: () => rt.syncTimers(),
     autoCapture: () => rt.host.autoCapture,
     redirect: () => rt.host.redirect,
+    exit: () => ({ url: safePrivacyUrl(rt.host.exitUrl), label: rt.host.exitLabel || null }),
   });
 }

@@ -16,6 +16,7 @@ export type StateName =
   | 'step-up'
   | 'document-live'
   | 'document-review'
+  | 'selfie-review'
   | 'paused'
   | 'done'
   | 'expired'
@@ -74,6 +75,10 @@ export type MachineEvent =
   | { type: 'ADD_BACK' }
   | { type: 'RETAKE' }
   | { type: 'SUBMIT_DOCUMENT' }
+  /** "Use this photo" on a review: the photo (or the document's sides) is sent. */
+  | { type: 'USE_PHOTO' }
+  /** The chosen file could not be read as a photo: back to the file choice, with the reason. */
+  | { type: 'FILE_UNREADABLE' }
   | { type: 'UPLOAD_PROGRESS'; fraction: number }
   | { type: 'ATTEMPT_RESULT'; response: AttemptResponse }
   | { type: 'HTTP_ERROR'; status: number; code?: string | null | undefined; kind?: string | undefined }

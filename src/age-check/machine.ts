@@ -99,9 +99,8 @@ export function transition(state: MachineState, event: MachineEvent): MachineSta
         : state;
     case 'CAPTURED':
       if (name !== 'capturing') return state;
-      return state.target === 'document'
-        ? { ...state, name: 'document-review' }
-        : { ...state, name: 'uploading', progress: 0 };
+      // A look at the photo first: it is sent only when the user chooses "Use this photo".
+      return { ...state, name: state.target === 'document' ? 'document-review' : 'selfie-review' };
     case 'CAPTURE_FAILED':
       return name === 'capturing'
         ? { ...state, name: 'error', error: { reason: 'image', recovery: 'capture', status: 0, code: null } }
@@ -110,10 +109,16 @@ export function transition(state: MachineState, event: MachineEvent): MachineSta
       return name === 'document-review' && state.side === 'front'
         ? startCapture(state, 'document', 'back')
         : state;
+    case 'FILE_UNREADABLE':
+      return name === 'capturing' ? { ...state, name: 'fallback' } : state;
     case 'RETAKE':
+      if (name === 'selfie-review') return startCapture(state, 'selfie');
       return name === 'document-review' ? startCapture(state, 'document', state.side) : state;
     case 'SUBMIT_DOCUMENT':
-      return name === 'document-review' ? { ...state, name: 'uploading', progress: 0 } : state;
+    case 'USE_PHOTO':
+      return name === 'document-review' || name === 'selfie-review'
+        ? { ...state, name: 'uploading', progress: 0 }
+        : state;
     case 'UPLOAD_PROGRESS':
       return name === 'uploading' ? { ...state, progress: Math.min(1, Math.max(0, event.fraction)) } : state;
     case 'ATTEMPT_RESULT':

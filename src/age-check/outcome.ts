@@ -62,7 +62,7 @@ export function outcomeTexts(outcome: ReportedOutcome | null): OutcomeTexts {
     case 'ATTEMPTS_EXCEEDED':
       return {
         title: msg('Too many attempts'),
-        text: msg('The age check is locked because all attempts were used. Ask for a new link to try again.'),
+        text: msg('All attempts were used, so this age check is locked and cannot be tried again here.'),
         tone: 'failure',
       };
     default:
@@ -129,6 +129,41 @@ export interface OutcomeOptions {
    */
   redirect: { url: string; secs: number; auto: boolean } | null;
   onStay?: () => void;
+  /**
+   * The partner's next step after an outcome that is not a success (`exit-url`, `exit-label`): a link
+   * (with a URL) or a button; `onExit` fires `age-check-exit` when the user takes it.
+   */
+  exit?: { url: string | null; label: string | null } | null;
+  onExit?: (e: Event) => void;
+}
+
+/** Outcomes after which the partner's next step is offered: every one but a success. */
+const wantsExit = (o: OutcomeOptions) => !o.already && o.outcome !== 'SUCCESS';
+
+function exitAction(o: OutcomeOptions): TemplateResult | typeof nothing {
+  if (!wantsExit(o)) return nothing;
+  const exit = o.exit;
+  if (!exit || (!exit.url && !exit.label))
+    return o.outcome === 'ATTEMPTS_EXCEEDED'
+      ? html`<p part="exit-text">
+          ${msg('The site that asked for this check can tell you what to do next.')}
+        </p>`
+      : nothing;
+  const label = exit.label || msg('Back to the site');
+  return html`<div class="actions" part="exit">
+    ${
+      exit.url
+        ? html`<a part="exit-link" class="link-button" href=${exit.url} @click=${o.onExit}>${label}</a>`
+        : html`<button
+            type="button"
+            part="button primary-button exit-button"
+            class="primary"
+            @click=${o.onExit}
+          >
+            ${label}
+          </button>`
+    }
+  </div>`;
 }
 
 export function outcomeScreen(o: OutcomeOptions): TemplateResult {
@@ -141,6 +176,7 @@ export function outcomeScreen(o: OutcomeOptions): TemplateResult {
       ${o.already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
       <p>${o.already && o.outcome ? t.title : t.text}</p>
     </div>
+    ${exitAction(o)}
     ${
       r
         ? html`<div part="redirect" class="redirect">

@@ -50,6 +50,8 @@ export interface AgeCheckSettings {
   readonly autoCapture: boolean;
   readonly sessionUrl: string | null;
   readonly privacyUrl: string | null;
+  readonly exitUrl: string | null;
+  readonly exitLabel: string | null;
 }
 
 export class AgeCheckRuntime implements ReactiveController {

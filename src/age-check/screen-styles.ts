@@ -3,6 +3,7 @@
  * chunk that renders them (see `addStyles` in theme/style-nonce.ts). They use the custom properties of styles.ts.
  */
 import { css } from 'lit';
+import { dropzoneStyles } from '../kyb-form/upload/dropzone-styles.ts';
 
 export const screenStyles = css`
   :host {
@@ -188,5 +189,46 @@ export const screenStyles = css`
     :host {
       --_reserve: 16em;
     }
+  }
+  /* The photo file: the package's upload component (kyb-form/upload/dropzone-styles.ts) in the age check's colours. */
+  .file-field {
+    --c-border: var(--_border);
+    --c-surface: var(--_surface);
+    --c-bg: var(--_background);
+    --c-text: var(--_text);
+    --c-muted: var(--_muted);
+    --c-primary: var(--_primary);
+    --c-error: var(--_error);
+    --c-success: var(--_success);
+    --c-info-bg: var(--_surface);
+    --c-disabled: var(--_surface);
+    --c-disabled-icon: var(--_border);
+    --c-disabled-text: var(--_muted);
+    --radius: var(--_radius);
+    --focus: var(--_focus);
+  }
+  .file-field .field {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25em;
+  }
+  .file-field .field-description {
+    margin: 0;
+    color: var(--_muted);
+  }
+  .file-field .field-error {
+    margin: 0;
+    color: var(--_error);
+    font-weight: 600;
+  }
+  ${dropzoneStyles}
+  /* The photo to review before it is sent. */
+  .photo-preview {
+    display: block;
+    max-width: 100%;
+    max-height: min(60vh, 28em);
+    margin-inline: auto;
+    border-radius: var(--_radius);
+    border: 1px solid var(--_border);
   }
 `;

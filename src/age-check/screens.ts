@@ -9,6 +9,7 @@ import { msg, str } from '@lit/localize';
 import type { CameraFailure, MachineEvent, MachineState } from './machine-session.ts';
 import { attemptsLeft } from './machine-session.ts';
 import { attemptsText, button, heading } from './parts.ts';
+import { photoFileField } from './photo-file.ts';
 
 /** What the screens need from the element. */
 export interface CaptureHost {
@@ -25,6 +26,12 @@ export interface CaptureHost {
   upload(): void;
   /** The QR code of `url`, once its module has loaded. */
   qr(url: string): TemplateResult | typeof nothing;
+  /** The active locale (sizes and lists in the file choice). */
+  readonly locale: string;
+  /** An object URL of the photo to review, or null. */
+  readonly preview: string | null;
+  /** Why the chosen file was not taken, or null. */
+  readonly fileError: string | null;
 }
 
 /** The screen of a state after consent. */
@@ -49,6 +56,8 @@ export function captureScreen(m: MachineState, h: CaptureHost): TemplateResult {
       return stepUp(h);
     case 'document-review':
       return documentReview(m, h);
+    case 'selfie-review':
+      return selfieReview(h);
     case 'paused':
       return html`${heading(msg('Camera paused'))}
         <p>${msg('The camera was turned off while this page was in the background.')}</p>
@@ -148,17 +157,40 @@ function stepUp(h: CaptureHost): TemplateResult {
     </div>`;
 }
 
+/** The photo just taken or chosen, before it is sent. */
+const previewImage = (h: CaptureHost, mirror: boolean) =>
+  h.preview
+    ? html`<img
+        part="photo-preview"
+        class="photo-preview ${mirror ? 'mirror' : ''}"
+        src=${h.preview}
+        alt=${msg('The photo you took')}
+      />`
+    : nothing;
+
+const usePhoto = (h: CaptureHost) => {
+  const next = h.send({ type: 'USE_PHOTO' });
+  if (next.name === 'uploading') h.upload();
+};
+
+/** A look at the selfie first: only the photo the user chooses to use is sent. */
+function selfieReview(h: CaptureHost): TemplateResult {
+  return html`${heading(msg('Check your photo'))} ${previewImage(h, false)}
+    <p>${msg('Is your face sharp, well lit and fully visible? If not, take it again.')}</p>
+    <div class="actions">
+      ${button(msg('Use this photo'), () => usePhoto(h))}
+      ${button(msg('Retake'), () => h.send({ type: 'RETAKE' }), { primary: false })}
+    </div>`;
+}
+
 function documentReview(m: MachineState, h: CaptureHost): TemplateResult {
   const hasBack = m.side === 'back';
-  return html`${heading(msg('Send the document'))}
+  return html`${heading(msg('Send the document'))} ${previewImage(h, false)}
     <p role="status">
       ${hasBack ? msg('The front and back sides are ready.') : msg('The front side is ready.')}
     </p>
     <div class="actions">
-      ${button(msg('Send'), () => {
-        const next = h.send({ type: 'SUBMIT_DOCUMENT' });
-        if (next.name === 'uploading') h.upload();
-      })}
+      ${button(hasBack ? msg('Use these photos') : msg('Use this photo'), () => usePhoto(h))}
       ${hasBack ? nothing : button(msg('Add the back side'), () => h.send({ type: 'ADD_BACK' }), { primary: false })}
       ${button(
         hasBack ? msg('Retake the back side') : msg('Retake the front side'),
@@ -199,18 +231,14 @@ function fallback(m: MachineState, h: CaptureHost): TemplateResult {
     <div part="fallback" class="fallback">
       <p part="error" id="fallback-reason">${fallbackReason(m.cameraFailure)}</p>
     </div>
-    <div class="file-field">
-      <label for="file" part="file-label">${label}</label>
-      <input
-        id="file"
-        part="file-input"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic,image/*"
-        capture=${doc ? 'environment' : 'user'}
-        aria-describedby="fallback-reason"
-        @change=${(e: Event) => h.chooseFile(e)}
-      />
-    </div>
+    ${photoFileField({
+      label,
+      description: msg('The photo is made smaller on this device before it is sent.'),
+      error: h.fileError,
+      locale: h.locale,
+      capture: doc ? 'environment' : 'user',
+      onChange: (e: Event) => h.chooseFile(e),
+    })}
     ${
       m.cameraFailure === 'denied' || m.cameraFailure === 'busy' || m.cameraFailure === null
         ? html`<div class="actions">

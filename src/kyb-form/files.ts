@@ -1,33 +1,62 @@
 /** File handling shared by document uploads and FILE questions: type and size checks, base64 reading. */
 import { msg, str } from '@lit/localize';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES } from '../api/common.ts';
-import { formatBytes } from './format-steps.ts';
+import { formatSize, overLimitSize } from './upload/sizes.ts';
 
 /** The `accept` attribute for document inputs: images and PDF. */
 export const DOCUMENT_ACCEPT = [...DOCUMENT_MIME_TYPES, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
-/** Human-readable size in the active locale (`4.2 MB`; below 1 KB in words: `70 bytes`), guarded in format.ts. */
-export { formatBytes };
+/** Human-readable size in the active locale (`4.2 MB`; below 1 KB in words: `70 bytes`): upload/sizes.ts. */
+export const formatBytes = formatSize;
+
+/**
+ * The bidi controls a file name may carry (U+202A-202E embeddings and overrides, U+2066-2069 isolates,
+ * U+200E/U+200F marks): `invoice\u202Efdp.png` would read as `invoicegnp.pdf`. Removed for display.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g;
+
+/**
+ * A file name as shown: bidi controls removed, so the name reads in the order of its characters (shown in
+ * a `<bdi>` or `dir="auto"` element, so a right-to-left name does not reorder the text around it).
+ */
+export const displayName = (name: string): string => name.replace(BIDI_CONTROLS, '');
+
+/** `a file's size beside the limit` (upload/sizes.ts): one decimal, rounded up, in the limit's unit. */
+export { overLimitSize };
 
 const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/** The kinds of file an upload accepts, when not the documents' (`<age-check>`'s photos). */
+export interface AcceptedTypes {
+  extensions: readonly string[];
+  mimeTypes: readonly string[];
+  /** The sentence for a file of another kind, naming the accepted ones. */
+  refused: string;
+}
 
 /** A localized reason why `file` cannot be uploaded, or null when it can. Checked before any upload. */
 export function fileProblem(
   file: Pick<File, 'name' | 'size' | 'type'>,
   locale: string,
   maxBytes = MAX_DOCUMENT_BYTES,
+  types?: AcceptedTypes,
 ) {
   const ext = extensionOf(file.name);
-  const typeOk =
-    (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext) ||
-    (DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type);
+  const extensions: readonly string[] = types?.extensions ?? DOCUMENT_EXTENSIONS;
+  const mimeTypes: readonly string[] = types?.mimeTypes ?? DOCUMENT_MIME_TYPES;
+  const typeOk = extensions.includes(ext) || mimeTypes.includes(file.type);
   if (!typeOk)
-    return msg('This file type is not accepted. Choose an image (JPEG, PNG, GIF, WebP, HEIC) or a PDF.');
+    return (
+      types?.refused ??
+      msg('This file type is not accepted. Choose an image (JPEG, PNG, GIF, WebP, HEIC) or a PDF.')
+    );
   if (file.size === 0) return msg('This file is empty.');
   if (file.size > maxBytes) {
-    const size = formatBytes(file.size, locale);
-    const max = formatBytes(maxBytes, locale);
-    return msg(str`This file is ${size}; the largest accepted size is ${max}.`);
+    const size = overLimitSize(file.size, maxBytes, locale);
+    const max = formatSize(maxBytes, locale);
+    return msg(str`This file is ${size}; the limit is ${max}.`, {
+      desc: 'a chosen file is too large; both sizes with their unit, e.g. 10.5 MB and 10 MB',
+    });
   }
   return null;
 }

@@ -262,6 +262,8 @@ describe('announcements (issue 25)', function () {
       findButton(el, /agree/i).click();
       await waitForState(el, 'live');
       findButton(el, /take photo/i).click();
+      await waitForState(el, 'selfie-review');
+      findButton(el, /use this photo/i).click();
       await waitForState(el, 'done');
       await aTimeout(500);
       const said = log.entries.filter((e) => e.kind !== 'focus').map((e) => e.text);

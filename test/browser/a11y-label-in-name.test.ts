@@ -15,6 +15,7 @@ import { renderDropzone, type DropzoneOptions } from '../../src/kyb-form/upload/
 import { accessibleName, visibleText } from './a11y-helpers.ts';
 import { AgeCheckProbe, ageSession, findButton, shadow, waitForState } from './age-helpers.ts';
 import { mount, ready, root, setup } from './kyb-form-helpers.ts';
+import { emulatePointer, restorePointer } from './pointer-media.ts';
 
 class ZoneHost extends LitElement {
   static override styles = [styles, formStyles, laterStyles];
@@ -46,6 +47,9 @@ function expectLabelInName(control: Element, visible: string[]) {
 
 describe('2.5.3 label in name', function () {
   this.timeout(30000);
+  // A desktop with a mouse: the drop zone offers "or drop it here" (pointer-media.ts).
+  before(() => emulatePointer('mouse'));
+  after(() => restorePointer());
 
   it('every drop zone: its field label and "Choose a file or drop it here" are in the input\'s name', async () => {
     const el = await fixture<ZoneHost>(html`<a11y-zone-host></a11y-zone-host>`);

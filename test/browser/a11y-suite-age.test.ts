@@ -57,6 +57,10 @@ describe('accessibility suite: <age-check> (Chromium)', function () {
     expectClean(await check('camera', el, { element: A, log, from }));
     from = log.now;
     findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    expectClean(await check('photo review', el, { element: A, log, from }));
+    from = log.now;
+    findButton(el, /use this photo/i).click();
     await waitForState(el, 'done');
     await waitUntil(() => shadow(el).querySelector('[part="redirect-link"]'), 'the Continue link');
     expectClean(await check('success, redirect choice', el, { element: A, log, from }));
@@ -87,12 +91,16 @@ describe('accessibility suite: <age-check> (Chromium)', function () {
     await waitForState(el, 'live');
     let from = log.now;
     findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    findButton(el, /use this photo/i).click();
     await waitForState(el, 'retry');
     expectClean(await check('retry', el, { element: A, log, from }));
     findButton(el, /try again/i).click();
     await waitForState(el, 'live');
     from = log.now;
     findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    findButton(el, /use this photo/i).click();
     await waitForState(el, 'locked');
     expectClean(await check('locked', el, { element: A, log, from }), false);
     log.stop();
@@ -108,6 +116,8 @@ describe('accessibility suite: <age-check> (Chromium)', function () {
     await waitForState(el, 'live');
     const from = log.now;
     findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    findButton(el, /use this photo/i).click();
     await waitForState(el, 'step-up');
     expectClean(await check('step-up', el, { element: A, log, from }));
     log.stop();
@@ -123,6 +133,8 @@ describe('accessibility suite: <age-check> (Chromium)', function () {
     await waitForState(el, 'live');
     const from = log.now;
     findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    findButton(el, /use this photo/i).click();
     await waitForState(el, 'done');
     expectClean(await check('underage', el, { element: A, log, from }), false);
     log.stop();

@@ -35,6 +35,8 @@ async function adultSelfie(el: AgeCheckProbe) {
   findButton(el, /agree/i).click();
   await waitForState(el, 'live');
   findButton(el, /take photo/i).click();
+  await waitForState(el, 'selfie-review');
+  findButton(el, /use this photo/i).click();
   await waitForState(el, 'done');
 }
 

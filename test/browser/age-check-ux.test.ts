@@ -193,7 +193,10 @@ describe('<age-check> polite live region', () => {
       name: 'RETRY then ATTEMPTS_EXCEEDED',
       req: { retry_limit: 2 },
       scenario: { estimates: ['no-face'] },
-      expected: [/^Let’s try again\. .*Attempts left: 1$/, /^Too many attempts\. The age check is locked/],
+      expected: [
+        /^Let’s try again\. .*Attempts left: 1$/,
+        /^Too many attempts\. All attempts were used, so this age check is locked/,
+      ],
     },
     {
       name: 'STEP_UP',
@@ -215,6 +218,9 @@ describe('<age-check> polite live region', () => {
         await waitForState(el, 'live');
         outside.focus();
         if (!c.auto) findButton(el, /take photo/i).click();
+        await waitForState(el, 'selfie-review');
+        expect(document.activeElement).to.equal(outside);
+        findButton(el, /use this photo/i).click();
         await waitForState(el, ['done', 'locked', 'retry', 'step-up']);
         expect(document.activeElement).to.equal(outside);
         await waitUntil(() => said.length > i, `announcement ${i + 1}`, { timeout: 5000 });

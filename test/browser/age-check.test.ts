@@ -73,6 +73,9 @@ async function takeSelfie(el: TestAgeCheck) {
   else button(el, /try again/i).click();
   await waitFor(el, 'live');
   button(el, /take photo/i).click();
+  // A look at the photo first: it is sent only on "Use this photo".
+  await waitFor(el, 'selfie-review');
+  button(el, /use this photo/i).click();
   await waitFor(el, ['done', 'retry', 'step-up', 'locked', 'error']);
 }
 
@@ -139,6 +142,9 @@ describe('<age-check>', () => {
     expect(root(el).querySelector('[part="guide"]')!.getAttribute('aria-hidden')).to.equal('true');
     await expect(el).to.be.accessible();
     button(el, /take photo/i).click();
+    await waitFor(el, 'selfie-review');
+    await expect(el).to.be.accessible();
+    button(el, /use this photo/i).click();
     await waitFor(el, 'done');
     expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
     await expect(el).to.be.accessible();
@@ -213,7 +219,7 @@ describe('<age-check>', () => {
       button(el, /take photo/i).click();
       await waitFor(el, 'document-review');
       const complete = oneEvent(el, 'age-check-complete');
-      button(el, /^send$/i).click();
+      button(el, /^use these photos$/i).click();
       await waitFor(el, 'done');
       expect((await complete).detail.outcome).to.equal('SUCCESS');
     } finally {
@@ -301,6 +307,9 @@ describe('<age-check>', () => {
     const tracks = el.stream!.getTracks();
     await control.expireAgeSession(token);
     button(el, /take photo/i).click();
+    await waitFor(el, 'selfie-review');
+    expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
+    button(el, /use this photo/i).click();
     await waitFor(el, 'expired');
     expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
     expect(root(el).querySelector('[part="countdown"]')).to.equal(null);
@@ -378,6 +387,9 @@ describe('<age-check>', () => {
       input.files = dt.files;
       const complete = oneEvent(el, 'age-check-complete');
       input.dispatchEvent(new Event('change', { bubbles: true }));
+      // A look at the chosen photo first, then "Use this photo".
+      await waitFor(el, 'selfie-review');
+      button(el, /use this photo/i).click();
       expect((await complete).detail.outcome).to.equal('SUCCESS');
       await waitFor(el, 'done');
     } finally {
@@ -506,12 +518,18 @@ describe('<age-check>', () => {
     await waitFor(el, 'live');
     await tabTo(/take photo/i);
     await sendKeys({ press: 'Space' });
+    await waitFor(el, 'selfie-review');
+    await tabTo(/use this photo/i);
+    await sendKeys({ press: 'Enter' });
     await waitFor(el, 'retry');
     await tabTo(/try again/i);
     await sendKeys({ press: 'Enter' });
     await waitFor(el, 'live');
     await tabTo(/take photo/i);
     await sendKeys({ press: 'Enter' });
+    await waitFor(el, 'selfie-review');
+    await tabTo(/use this photo/i);
+    await sendKeys({ press: 'Space' });
     await waitFor(el, 'done');
     expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
   });
@@ -620,7 +638,10 @@ describe('<age-check>', () => {
     await waitUntil(() => /taking the photo in/i.test(root(el).textContent ?? ''), 'countdown text', {
       timeout: 3000,
     });
-    // The countdown, then the camera's first frame (seconds with WebKitGTK's mock camera), then the upload.
-    await waitFor(el, 'done', 20000);
+    // The countdown, then the camera's first frame (seconds with WebKitGTK's mock camera), then a look at
+    // the photo (taken by itself, it is still sent only when the user chooses it), then the upload.
+    await waitFor(el, 'selfie-review', 15000);
+    button(el, /use this photo/i).click();
+    await waitFor(el, 'done');
   });
 });

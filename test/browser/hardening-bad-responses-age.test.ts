@@ -62,6 +62,9 @@ async function selfie(el: HardenedAgeCheck) {
   await waitState(el, ['live', 'error', 'fallback']);
   if (stateOf(el) !== 'live') return;
   findButton(el, /take photo/i)!.click();
+  await waitState(el, ['selfie-review', 'error']);
+  if (stateOf(el) !== 'selfie-review') return;
+  findButton(el, /use this photo/i)!.click();
   await waitState(el, SETTLED);
 }
 
@@ -109,7 +112,7 @@ const ENDPOINTS: Endpoint[] = [
       await waitState(el, ['document-live']);
       findButton(el, /take photo/i)!.click();
       await waitState(el, ['document-review']);
-      findButton(el, /^send$/i)!.click();
+      findButton(el, /^use this photo$/i)!.click();
       await waitUntil(() => el.state.name !== 'document-review', 'still in review', { timeout: 10000 });
       await waitUntil(() => el.state.name !== 'uploading', 'still sending', { timeout: 10000 });
     },

@@ -172,6 +172,8 @@ async function takeSelfie(el: FaultAgeCheck) {
   else ageButton(el, /try again/i).click();
   await waitAge(el, ['live']);
   ageButton(el, /take photo/i).click();
+  await waitAge(el, ['selfie-review']);
+  ageButton(el, /use this photo/i).click();
   await waitAge(el, ['done', 'retry', 'step-up', 'locked', 'error']);
 }
 

@@ -121,6 +121,8 @@ async function runAll(all: Case[], outcome: string): Promise<string[]> {
           clickButton(el, /agree/i);
           await waitState(el, ['live']);
           clickButton(el, /take photo/i);
+          await waitState(el, ['selfie-review']);
+          clickButton(el, /use this photo/i);
           await waitState(el, ['done', 'retry', 'step-up', 'locked', 'error']);
         }),
       );

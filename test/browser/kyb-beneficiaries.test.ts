@@ -508,7 +508,7 @@ describe('kyb beneficiaries step', () => {
       new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }),
     );
     await waitUntil(() => $(el, `#${input.id}-err`), 'no size error', { timeout: 15000 });
-    expect(text($(el, `#${input.id}-err`))).to.match(/largest accepted size is 10 MB/);
+    expect(text($(el, `#${input.id}-err`))).to.match(/; the limit is 10 MB/);
     expect(input.getAttribute('aria-invalid')).to.equal('true');
     chooseFile(input, new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' }));
     await waitUntil(

@@ -176,7 +176,7 @@ describe('kyb company documents step', () => {
     );
     await waitUntil(() => el.shadowRoot!.getElementById(`${input.id}-err`), 'no error', { timeout: 15000 });
     expect(text(el.shadowRoot!.getElementById(`${input.id}-err`))).to.contain(
-      'largest accepted size is 10 MB',
+      'This file is 10.1 MB; the limit is 10 MB.',
     );
     chooseFile(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     await el.updateComplete;

@@ -24,6 +24,8 @@ async function oneCapture(keys: boolean): Promise<{ shown: number; stored: numbe
   findButton(el, /agree/i).click();
   await waitForState(el, 'live');
   findButton(el, /take photo/i).click();
+  await waitForState(el, 'selfie-review');
+  findButton(el, /use this photo/i).click();
   await waitForState(el, ['retry', 'locked', 'error', 'done']);
   await control.setFaults({});
   const stored = (await new AgeClient({ baseUrl: '/sandbox', token }).session()).attempts_used;
@@ -63,6 +65,8 @@ describe('<age-check> after a 503 that came once the service had processed the p
     findButton(el, /agree/i).click();
     await waitForState(el, 'live');
     findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
+    findButton(el, /use this photo/i).click();
     await waitForState(el, ['retry', 'locked', 'error', 'done']);
     await control.setFaults({});
     const posts = (await control.listRequests()).filter(

@@ -161,8 +161,20 @@ describe('age machine: camera', () => {
 });
 
 describe('age machine: capture and attempts (decision rules)', () => {
-  const uploading = () => run(at('live'), { type: 'CAPTURE' }, { type: 'CAPTURED' });
-  it('live -> capturing -> uploading with progress', () => {
+  const uploading = () => run(at('live'), { type: 'CAPTURE' }, { type: 'CAPTURED' }, { type: 'USE_PHOTO' });
+  it('live -> capturing -> selfie-review: nothing is sent before "Use this photo"; Retake captures again', () => {
+    const review = run(at('live'), { type: 'CAPTURE' }, { type: 'CAPTURED' });
+    assert.equal(review.name, 'selfie-review');
+    assert.equal(transition(review, { type: 'RETAKE' }).name, 'camera-starting');
+    assert.equal(transition({ ...review, cameraFailure: 'denied' }, { type: 'RETAKE' }).name, 'fallback');
+    assert.equal(transition(review, { type: 'UPLOAD_PROGRESS', fraction: 0.5 }), review);
+  });
+  it('a file that cannot be read goes back to the file choice (no error screen, no camera)', () => {
+    const s = run(at('fallback'), { type: 'CAPTURE' }, { type: 'FILE_UNREADABLE' });
+    assert.equal(s.name, 'fallback');
+    assert.equal(s.error, null);
+  });
+  it('live -> capturing -> review -> uploading with progress', () => {
     const s = uploading();
     assert.equal(s.name, 'uploading');
     assert.equal(transition(s, { type: 'UPLOAD_PROGRESS', fraction: 0.5 }).progress, 0.5);

@@ -121,6 +121,7 @@ describe('built files in real Chromium against the sandbox', () => {
     // age-check: consent, capture with the fake camera, outcome.
     await page.getByRole('button', { name: /agree and start/i }).click();
     await page.getByRole('button', { name: /^take photo$/i }).click();
+    await page.getByRole('button', { name: /^use this photo$/i }).click();
     await page.getByRole('heading', { name: 'Age confirmed' }).waitFor({ timeout: 15000 });
     assert.deepEqual(errors, []);
     await page.close();

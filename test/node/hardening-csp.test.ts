@@ -160,6 +160,7 @@ describe('strict CSP', () => {
       // age-check: consent, capture with the fake camera, outcome.
       await p.getByRole('button', { name: /agree and start/i }).click();
       await p.getByRole('button', { name: /^take photo$/i }).click();
+      await p.getByRole('button', { name: /^use this photo$/i }).click();
       await p.getByRole('heading', { name: 'Age confirmed' }).waitFor({ timeout: 20000 });
       checks++;
 

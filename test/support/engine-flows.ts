@@ -214,6 +214,9 @@ export async function ageFlow(p: EnginePage): Promise<string> {
     'camera',
   );
   await p.run(`${H} button('age-check', /^take photo$/i).click();`);
+  // A look at the photo first: it is sent on "Use this photo".
+  await waitIn(p, `${H} return !!button('age-check', /^use this photo$/i);`, 'photo review');
+  await p.run(`${H} button('age-check', /^use this photo$/i).click();`);
   return waitIn<string>(
     p,
     `${H} const o = root('age-check').querySelector('[part="outcome"]'); return o && o.getAttribute('data-outcome');`,

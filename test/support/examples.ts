@@ -170,6 +170,7 @@ async function drive(
     notes.push('kyb-ready and kyb-saved reached the app');
     await page.getByRole('button', { name: /agree and start/i }).click();
     await page.getByRole('button', { name: /^take photo$/i }).click();
+    await page.getByRole('button', { name: /^use this photo$/i }).click();
     await page.locator('#outcome', { hasText: /\w/ }).waitFor({ timeout: 20000 });
     const outcome = await page.locator('#outcome').textContent();
     assert.equal(outcome?.trim(), 'SUCCESS');

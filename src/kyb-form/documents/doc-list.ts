@@ -14,7 +14,8 @@ import { ApiError } from '../../api/http.ts';
 import type { KybDocument } from '../../api/kyb.ts';
 import type { KybContext } from '../context.ts';
 import { describedBy, renderField, FocusMover } from '../field.ts';
-import { renderFileCard } from '../upload/upload.ts';
+import { displayName } from '../files.ts';
+import { fileName, renderFileCard } from '../upload/upload.ts';
 import { errorMessage } from './errors.ts';
 import type { DocumentApi } from './uploader.ts';
 import { docTypeLabel, renameProblem, renamedFilename, safeDocumentUrl, splitFilename } from './model.ts';
@@ -194,7 +195,7 @@ export class DocumentList {
     return html`<div class="doc-rename" part="document-rename">
       ${renderField({
         id: nameId,
-        label: msg(str`New name for ${doc.filename}`),
+        label: msg(str`New name for ${displayName(doc.filename)}`),
         required: true,
         error: shown,
         control: html`<span class="doc-rename-control"
@@ -261,7 +262,8 @@ export class DocumentList {
     const api = host.api(ctx);
     const key = this.#key(doc.id);
     const s = this.#item(doc.id);
-    const hidden = html`<span class="visually-hidden"> ${doc.filename}</span>`;
+    const shownName = displayName(doc.filename);
+    const hidden = html`<span class="visually-hidden"> ${shownName}</span>`;
     let view: TemplateResult;
     if (api.retrieve) {
       view = html`<button
@@ -326,10 +328,18 @@ export class DocumentList {
       replacedBy !== null
         ? html`<p class="upload-note" part="upload-note">
             ${msg(
-              str`Replaced by ${replacedBy}. The earlier file stays attached to the form: documents cannot be deleted here.`,
+              str`Replaced by ${displayName(replacedBy)}. The earlier file stays attached to the form: documents cannot be deleted here.`,
             )}
           </p>`
         : nothing;
+    // No Remove (the interface has no DELETE for documents): the card says why, where Remove would be.
+    const kept = msg('This file cannot be removed: the service keeps every document sent with a form.');
+    const why =
+      ctx.readOnly || replacedBy !== null
+        ? undefined
+        : canReplace
+          ? `${kept} ${msg('To correct it, use Replace.')}`
+          : kept;
     return renderFileCard({
       id: key,
       name: doc.filename,
@@ -339,7 +349,9 @@ export class DocumentList {
       preview: host.preview(doc.id),
       locale: ctx.locale,
       state: { kind: 'uploaded' },
-      nameContent: html`<span class="doc-name" part="document-name">${doc.filename}</span>${typeText}`,
+      nameContent: html`<span class="doc-name" part="document-name">${fileName(doc.filename)}</span
+        >${typeText}`,
+      note: why,
       actions: html`${view} ${rename} ${replace}`,
       extra: html`${renaming ? this.#renderRename(ctx, doc, s, `${key}-name`) : nothing} ${note}
       ${s.viewError ? html`<p class="field-error" part="field-error" role="alert">${s.viewError}</p>` : nothing}`,

@@ -29,7 +29,7 @@ import { ApiError, newIdempotencyKey } from '../../api/http.ts';
 import type { DocumentUpload, KybDocument } from '../../api/kyb.ts';
 import type { KybContext } from '../context.ts';
 import { FocusMover, renderField } from '../field.ts';
-import { fileProblem, readAsBase64, uploadFilename } from '../files.ts';
+import { displayName, fileProblem, readAsBase64, uploadFilename } from '../files.ts';
 import { Previews, renderDropzone, renderFileCard } from '../upload/upload.ts';
 import { firstAndCopies, unclear } from '../saving/write-copies.ts';
 import { DocumentList, type ListOptions } from './doc-list.ts';
@@ -75,7 +75,8 @@ type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; file: File; filename: string; fraction: number }
   | { phase: 'done'; filename: string }
-  | { phase: 'invalid'; message: string }
+  /** A refused choice: shown until the next good choice or until the slot's input leaves the page. */
+  | { phase: 'invalid'; message: string; input: HTMLInputElement | null }
   | { phase: 'failed'; message: string; file: File; type: string; error: unknown; replaces?: string };
 
 /** Documents of one owner (a beneficiary, or the company) with their upload state. */
@@ -170,14 +171,23 @@ export class DocumentSet {
 
   /* ------------------------------------------------------------ upload */
 
-  async #upload(ctx: KybContext, slotId: string, file: File, type: string, replaces?: string): Promise<void> {
+  async #upload(
+    ctx: KybContext,
+    slotId: string,
+    file: File,
+    type: string,
+    replaces?: string,
+    input: HTMLInputElement | null = null,
+  ): Promise<void> {
     const problem = fileProblem(file, ctx.locale);
     if (problem) {
       // Refused here: nothing is sent. The message is the field's error (aria-describedby, role=alert).
-      this.#uploads.set(slotId, { phase: 'invalid', message: problem });
+      this.#uploads.set(slotId, { phase: 'invalid', message: problem, input });
       ctx.requestUpdate();
       return;
     }
+    // A good choice clears every refusal of this set: the user has moved on from the files refused.
+    for (const [id, s] of this.#uploads) if (s.phase === 'invalid') this.#uploads.delete(id);
     const filename = uploadFilename(file);
     const state: UploadState = { phase: 'uploading', file, filename, fraction: 0 };
     this.#uploads.set(slotId, state);
@@ -273,8 +283,15 @@ export class DocumentSet {
   }
 
   /** Starts an upload of `file` into the slot `slotId` (checks it first; nothing is sent when it is refused). */
-  upload(ctx: KybContext, slotId: string, file: File, type: string, replaces?: string): Promise<void> {
-    const p = this.#upload(ctx, slotId, file, type, replaces);
+  upload(
+    ctx: KybContext,
+    slotId: string,
+    file: File,
+    type: string,
+    replaces?: string,
+    input: HTMLInputElement | null = null,
+  ): Promise<void> {
+    const p = this.#upload(ctx, slotId, file, type, replaces, input);
     this.#track(p);
     return p;
   }
@@ -287,7 +304,7 @@ export class DocumentSet {
     const replaces = this.#replacing.get(slot.id);
     this.#replacing.delete(slot.id);
     if (!file) return;
-    void this.upload(ctx, slot.id, file, this.#typeOf(slot), replaces);
+    void this.upload(ctx, slot.id, file, this.#typeOf(slot), replaces, input);
   }
 
   /** Replace: chooses a new file for the slot, of the same type; the old one is then marked replaced. */
@@ -330,6 +347,7 @@ export class DocumentSet {
     if (state.phase !== 'uploading' && state.phase !== 'failed') return nothing;
     const file = state.file;
     const name = state.phase === 'uploading' ? state.filename : file.name;
+    const shown = displayName(file.name);
     const actions =
       state.phase === 'failed' && !ctx.readOnly
         ? html`<button
@@ -342,7 +360,7 @@ export class DocumentSet {
                 void this.upload(ctx, slotId, state.file, state.type, state.replaces);
               }}
             >
-              ${msg(str`Try uploading ${file.name} again`)}
+              ${msg(str`Try uploading ${shown} again`)}
             </button>
             <button
               type="button"
@@ -351,7 +369,7 @@ export class DocumentSet {
               id="${slotId}-discard"
               @click=${(e: Event) => this.#discard(ctx, slotId, e)}
             >
-              ${msg(str`Remove ${file.name}`, { desc: 'button removing a chosen file' })}
+              ${msg(str`Remove ${shown}`, { desc: 'button removing a chosen file' })}
             </button>`
         : nothing;
     return html`<ul class="upload-files" aria-label=${msg('File being uploaded')}>
@@ -372,7 +390,13 @@ export class DocumentSet {
 
   /** One upload control: optional type select, drop zone, the current file, errors with retry. */
   renderSlot(ctx: KybContext, slot: SlotView): TemplateResult {
-    const state = this.#uploads.get(slot.id) ?? { phase: 'idle' };
+    let state = this.#uploads.get(slot.id) ?? { phase: 'idle' };
+    // A refusal does not follow the user: once its input has left the page (another step, a closed
+    // card), coming back shows the slot without it.
+    if (state.phase === 'invalid' && state.input && !state.input.isConnected) {
+      this.#uploads.delete(slot.id);
+      state = { phase: 'idle' };
+    }
     const readOnly = ctx.readOnly;
     const busy = state.phase === 'uploading';
     const error =
@@ -402,10 +426,17 @@ export class DocumentSet {
         : nothing;
     const announce =
       state.phase === 'done'
-        ? msg(str`Uploaded ${state.filename}.`)
+        ? msg(str`Uploaded ${displayName(state.filename)}.`)
         : state.phase === 'uploading'
-          ? msg(str`Uploading ${state.filename}`)
+          ? msg(str`Uploading ${displayName(state.filename)}`)
           : '';
+    // One document type and a file of it: the file card with Replace, not an empty drop zone.
+    const single = slot.types.length === 1 ? slot.types[0]! : null;
+    const filled =
+      single !== null &&
+      this.docsOfType(single).length > 0 &&
+      state.phase !== 'uploading' &&
+      state.phase !== 'failed';
     return html`<div class="doc-slot" part="document-slot">
       ${
         readOnly
@@ -419,6 +450,7 @@ export class DocumentSet {
               error,
               locale: ctx.locale,
               busy,
+              filled,
               missing:
                 slot.required && (slot.types.length > 1 || this.docsOfType(slot.types[0] ?? '').length === 0),
               before: select,

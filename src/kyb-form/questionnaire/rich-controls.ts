@@ -6,7 +6,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FileAnswer } from '../../api/kyb.ts';
 import { countryMulti as countryCombobox } from '../controls/country-multi.ts';
-import { renderDropzone, renderFileCard } from '../upload/upload.ts';
+import { displayName } from '../files.ts';
+import { fileName as shownFileName, renderDropzone, renderFileCard } from '../upload/upload.ts';
 import { base64Bytes } from '../../api/common.ts';
 import { isFileUrl, safeFileHref } from './answers-state.ts';
 import {
@@ -95,10 +96,11 @@ export function listControl(rec: QRec, o: RenderOptions): TemplateResult {
 function fileName(f: FileAnswer): TemplateResult | undefined {
   if (!isFileUrl(f.file)) return undefined;
   const href = safeFileHref(f.file, typeof location === 'undefined' ? undefined : location.href);
-  const text = msg(str`View ${f.filename}`, { desc: 'link to an uploaded file' });
+  const name = displayName(f.filename);
+  const text = msg(str`View ${name}`, { desc: 'link to an uploaded file' });
   return href
-    ? html`<a href=${href} target="_blank" rel="noopener noreferrer" part="file-link">${text}</a>`
-    : html`${f.filename}`;
+    ? html`<a href=${href} target="_blank" rel="noopener noreferrer" part="file-link" dir="auto">${text}</a>`
+    : shownFileName(f.filename);
 }
 
 /**
@@ -137,7 +139,7 @@ export function fileQuestion(rec: QRec, o: RenderOptions): TemplateResult {
                       data-act="remove-file"
                       data-i=${i}
                     >
-                      ${msg(str`Remove ${f.filename}`, { desc: 'button removing a chosen file' })}
+                      ${msg(str`Remove ${displayName(f.filename)}`, { desc: 'button removing a chosen file' })}
                     </button>
                     ${
                       multiple
@@ -148,7 +150,7 @@ export function fileQuestion(rec: QRec, o: RenderOptions): TemplateResult {
                             part="button upload-replace"
                             data-act="replace-file"
                           >
-                            ${msg('Replace')}<span class="visually-hidden"> ${f.filename}</span>
+                            ${msg('Replace')}<span class="visually-hidden"> ${displayName(f.filename)}</span>
                           </button>`
                     }`,
             });
@@ -170,6 +172,8 @@ export function fileQuestion(rec: QRec, o: RenderOptions): TemplateResult {
     multiple,
     disabled: full,
     missing: q.required && files.length === 0,
+    // FILE with its file: the card with Replace, not an empty drop zone.
+    filled: !multiple && files.length > 0,
     part: 'field question',
     dataQ: rec.uid,
     after: list,

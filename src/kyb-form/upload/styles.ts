@@ -3,108 +3,10 @@
  * `em` so they follow the form's font size. Included in form-styles.ts (the steps' styles).
  */
 import { css } from 'lit';
+import { dropzoneStyles } from './dropzone-styles.ts';
 
 export const uploadStyles = css`
-  .upload-zone {
-    position: relative;
-    display: grid;
-    justify-items: center;
-    gap: 0.25em;
-    padding: 1.25em 1em;
-    border: 2px dashed var(--c-border);
-    border-radius: var(--radius);
-    background: var(--c-surface);
-    color: var(--c-text);
-    text-align: center;
-    min-height: 2.75em;
-  }
-  .upload-zone:hover,
-  .upload-zone.is-dragover {
-    border-color: var(--c-primary);
-    border-style: solid;
-  }
-  .upload-zone.is-dragover {
-    background: var(--c-info-bg);
-    box-shadow: inset 0 0 0 2px var(--c-primary);
-  }
-  .upload-zone:focus-within {
-    outline: 2px solid var(--c-primary);
-    outline-offset: 3px;
-    box-shadow: var(--focus);
-  }
-  .upload-zone.is-disabled {
-    border-color: var(--c-disabled-icon);
-    background: var(--c-disabled);
-    color: var(--c-disabled-text);
-  }
-  /* The real file input covers the whole zone, transparent: a click anywhere, Enter or Space opens the
-     chooser, and assistive technology meets a native, labelled file control. */
-  .upload-input {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    margin: 0;
-    padding: 0;
-    opacity: 0;
-    cursor: pointer;
-    font-size: 1em;
-  }
-  .upload-input::file-selector-button {
-    cursor: pointer;
-  }
-  .upload-input:disabled,
-  .upload-input[aria-disabled='true'] {
-    cursor: not-allowed;
-  }
-  .upload-zone-icon {
-    width: 2em;
-    height: 2em;
-    fill: var(--c-primary);
-  }
-  .upload-zone-action {
-    color: var(--c-primary);
-    font-weight: 600;
-    text-decoration: underline;
-  }
-  .upload-hint {
-    color: var(--c-muted);
-    font-size: 0.9em;
-  }
-  /*
-   * Forced colours: the zone's dashed border in the user's text colour, the hover and drop target
-   * Highlight (the inset shadow and tinted background are dropped in this mode), disabled GrayText.
-   */
-  @media (forced-colors: active) {
-    .upload-zone {
-      border-color: CanvasText;
-    }
-    .upload-zone:hover,
-    .upload-zone.is-dragover {
-      border-color: Highlight;
-    }
-    .upload-zone.is-dragover {
-      outline: 2px solid Highlight;
-      outline-offset: -6px;
-    }
-    .upload-zone.is-disabled {
-      border-color: GrayText;
-      color: GrayText;
-    }
-    .upload-zone-icon,
-    .upload-icon {
-      fill: CanvasText;
-    }
-    .upload-zone.is-disabled .upload-zone-icon {
-      fill: GrayText;
-    }
-    .upload-zone-action {
-      color: LinkText;
-    }
-    .upload-file-state progress {
-      accent-color: Highlight;
-    }
-  }
+  ${dropzoneStyles}
   /* file cards */
   .upload-files {
     list-style: none;
@@ -192,6 +94,9 @@ export const uploadStyles = css`
   .upload-file > .upload-note {
     flex: 1 0 100%;
     margin: 0;
+  }
+  .upload-file-name bdi {
+    unicode-bidi: isolate;
   }
   .upload-note {
     color: var(--c-muted);

@@ -19,9 +19,9 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
-import { formatList } from '../format-steps.ts';
 import { DOCUMENT_EXTENSIONS, MAX_DOCUMENT_BYTES } from '../../api/common.ts';
-import { DOCUMENT_ACCEPT, formatBytes } from '../files.ts';
+import { DOCUMENT_ACCEPT, displayName } from '../files.ts';
+import { formatSize as formatBytes, orList } from './sizes.ts';
 
 /* ------------------------------------------------------------------ accepted types */
 
@@ -39,9 +39,15 @@ const TYPE_NAMES: Record<(typeof DOCUMENT_EXTENSIONS)[number], string> = {
 const ORDER = ['pdf', ...DOCUMENT_EXTENSIONS.filter((e) => e !== 'pdf')] as const;
 const typeNames = () => [...new Set(ORDER.map((e) => TYPE_NAMES[e]))];
 
-/** `a, b or c` in the locale (guarded in format.ts: a plain comma list where Intl.ListFormat fails). */
-export const orList = (items: readonly string[], locale: string): string =>
-  formatList(items, locale, 'disjunction');
+/** `a, b or c` in the locale (upload/sizes.ts: a plain comma list where Intl.ListFormat fails). */
+export { orList };
+
+/** What may be chosen, stated before choosing: `JPG, PNG or WebP, up to 20 MB`. */
+export function limitsText(types: readonly string[], locale: string, maxBytes: number): string {
+  const list = orList(types, locale);
+  const max = formatBytes(maxBytes, locale);
+  return msg(str`${list}, up to ${max}`, { desc: 'accepted file types and size limit' });
+}
 
 const acceptCache = new Map<string, string>();
 /** What may be uploaded, stated before choosing: `PDF, JPG, PNG, GIF, WebP or HEIC, up to 10 MB`. */
@@ -49,11 +55,28 @@ export function acceptText(locale: string, maxBytes = MAX_DOCUMENT_BYTES): strin
   const cacheKey = `${locale}|${maxBytes}`;
   const cached = acceptCache.get(cacheKey);
   if (cached) return cached;
-  const types = orList(typeNames(), locale);
-  const max = formatBytes(maxBytes, locale);
-  const text = msg(str`${types}, up to ${max}`, { desc: 'accepted file types and size limit' });
+  const text = limitsText(typeNames(), locale, maxBytes);
   acceptCache.set(cacheKey, text);
   return text;
+}
+
+/* ------------------------------------------------------------------ file names */
+
+/**
+ * A file name for display: bidi controls removed (files.ts `displayName`) and isolated in a `<bdi>`, so
+ * `invoice\u202Efdp.png` reads as it is spelled, not as `invoicegnp.pdf`, and a right-to-left name does
+ * not reorder the words around it.
+ */
+export const fileName = (name: string): TemplateResult => html`<bdi>${displayName(name)}</bdi>`;
+
+/* ------------------------------------------------------------------ drag and drop where it exists */
+
+/** A device that can drag files onto the page: a precise pointer that hovers (not a phone or a tablet). */
+export const DROP_MEDIA = '(hover: hover) and (pointer: fine)';
+
+/** Whether "or drop it here" is offered: only where dragging a file onto the page is possible. */
+export function canDrop(): boolean {
+  return typeof matchMedia === 'function' && matchMedia(DROP_MEDIA).matches;
 }
 
 /* ------------------------------------------------------------------ drop handling (shared, no closures) */
@@ -170,6 +193,17 @@ export interface DropzoneOptions {
   part?: string | undefined;
   /** Extra attribute for delegation: `data-q` of the questionnaire. */
   dataQ?: number | undefined;
+  /**
+   * A single-file slot that holds its file: the drop zone is not shown (the file card's Replace is the
+   * action); the input stays, visually hidden and out of the Tab order, for Replace to open.
+   */
+  filled?: boolean | undefined;
+  /** The input's `accept` (default: the document types). */
+  accept?: string | undefined;
+  /** What may be chosen, stated before choosing (default {@link acceptText}). */
+  hint?: string | undefined;
+  /** The input's `capture` (a phone's camera; `<age-check>`'s photo fallback). */
+  capture?: 'user' | 'environment' | undefined;
 }
 
 /** Label, description, drop zone with its stated limits, and error: a complete upload field. */
@@ -185,6 +219,10 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
   // The accessible name is made of the visible text only (WCAG 2.5.3): the field label, then the zone's
   // own words. The required mark and "(required)" are not part of it (`required` says so).
   const labelledBy = `${o.id}-label-text ${o.id}-action`;
+  const drop = canDrop();
+  const action = o.multiple
+    ? msg('Choose files', { desc: 'drop zone' })
+    : msg('Choose a file', { desc: 'drop zone' });
   return html`<div
     class="field upload"
     part="${o.part ? `${o.part} ` : ''}upload"
@@ -200,7 +238,7 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
     }
     ${o.before ?? nothing}
     <div
-      class="upload-zone ${o.disabled || o.busy ? 'is-disabled' : ''}"
+      class="upload-zone ${o.disabled || o.busy ? 'is-disabled' : ''} ${o.filled ? 'is-filled' : ''}"
       part="upload-dropzone"
       @dragenter=${onDragOver}
       @dragover=${onDragOver}
@@ -212,7 +250,9 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
         id=${o.id}
         class="upload-input"
         part="upload-input file-input"
-        accept=${DOCUMENT_ACCEPT}
+        accept=${o.accept ?? DOCUMENT_ACCEPT}
+        capture=${o.capture ?? nothing}
+        tabindex=${o.filled ? '-1' : nothing}
         aria-labelledby=${labelledBy}
         aria-describedby=${described}
         aria-invalid=${o.error ? 'true' : 'false'}
@@ -226,12 +266,16 @@ export function renderDropzone(o: DropzoneOptions): TemplateResult {
       />
       ${uploadIcon}
       <span class="upload-zone-text" id="${o.id}-action" aria-hidden="true">
-        <span class="upload-zone-action"
-          >${o.multiple ? msg('Choose files', { desc: 'drop zone' }) : msg('Choose a file', { desc: 'drop zone' })}</span
-        >
-        ${o.multiple ? msg('or drop them here', { desc: 'drop zone' }) : msg('or drop it here', { desc: 'drop zone' })}
+        <span class="upload-zone-action">${action}</span>
+        ${
+          !drop
+            ? nothing
+            : o.multiple
+              ? msg('or drop them here', { desc: 'drop zone' })
+              : msg('or drop it here', { desc: 'drop zone' })
+        }
       </span>
-      <span class="upload-hint" part="upload-hint" id=${hintId}>${acceptText(o.locale)}</span>
+      <span class="upload-hint" part="upload-hint" id=${hintId}>${o.hint ?? acceptText(o.locale)}</span>
     </div>
     ${o.after ?? nothing}
     ${o.error ? html`<p class="field-error" id="${o.id}-err" part="field-error" role="alert">${o.error}</p>` : nothing}
@@ -267,13 +311,15 @@ export interface FileCardOptions {
   actions?: TemplateResult | typeof nothing | undefined;
   /** More lines under the card (rename form, errors). */
   extra?: TemplateResult | typeof nothing | undefined;
+  /** A line on the card (why a saved document cannot be removed), with the part `upload-note`. */
+  note?: string | undefined;
 }
 
 /** One file: thumbnail or icon, name, size, progress or state, actions. A list item (`<li>`). */
 export function renderFileCard(o: FileCardOptions): TemplateResult {
   const s = o.state;
   const pct = s.kind === 'uploading' ? Math.round(s.fraction * 100) : 0;
-  const name = o.name;
+  const name = displayName(o.name);
   const stateText =
     s.kind === 'uploading'
       ? html`<progress
@@ -303,7 +349,7 @@ export function renderFileCard(o: FileCardOptions): TemplateResult {
   >
     <span class="upload-thumb" part="upload-thumbnail">${thumb}</span>
     <span class="upload-file-main">
-      <span class="upload-file-name" part="upload-file-name">${o.nameContent ?? name}</span>
+      <span class="upload-file-name" part="upload-file-name">${o.nameContent ?? fileName(o.name)}</span>
       <span class="upload-file-meta">
         ${
           typeof o.size === 'number'
@@ -315,7 +361,8 @@ export function renderFileCard(o: FileCardOptions): TemplateResult {
         <span class="upload-file-state" part="upload-file-state" id="${o.id}-state">${stateText}</span>
       </span>
     </span>
-    ${o.actions ? html`<span class="upload-file-actions">${o.actions}</span>` : nothing} ${o.extra ?? nothing}
+    ${o.actions ? html`<span class="upload-file-actions">${o.actions}</span>` : nothing}
+    ${o.note ? html`<p class="upload-note" part="upload-note">${o.note}</p>` : nothing} ${o.extra ?? nothing}
   </li>`;
 }
 
