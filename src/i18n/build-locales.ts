@@ -143,7 +143,8 @@ export async function buildLocales(out = OUT): Promise<{ written: string[]; remo
     }
     const empty = ids.size === 0;
     const loaders = locales
-      .map((l) => (empty ? `  ${l}: none,` : `  ${l}: () => import('./${l}.ts'),`))
+      .map((l) => (/^\w+$/.test(l) ? l : `'${l}'`))
+      .map((k, i) => (empty ? `  ${k}: none,` : `  ${k}: () => import('./${locales[i]}.ts'),`))
       .join('\n');
     files.set(
       join(group, 'index.ts'),

@@ -66,11 +66,24 @@ async function loadGroups(locale: TargetLocale): Promise<boolean> {
 export const isSupportedLocale = (value: unknown): value is SupportedLocale =>
   typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 
-/** Matches a BCP 47 tag (`de-AT`, `pt_BR`, `JA`) to a supported locale, or null. */
+/**
+ * The locale code a BCP 47 tag asks for: its language (`de-AT` is `de`), except Chinese by script
+ * (`zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` are `zh-Hant`, other `zh` tags `zh-Hans`) and Norwegian
+ * (`no`, `nn` read `nb`). The same rule as loader-locale.ts's copy.
+ */
+export function languageOf(tag: string): string {
+  const parts = tag.trim().toLowerCase().split(/[-_]/);
+  const base = parts[0] ?? '';
+  if (base === 'zh') return parts.some((p) => ['hant', 'tw', 'hk', 'mo'].includes(p)) ? 'zh-Hant' : 'zh-Hans';
+  if (base === 'no' || base === 'nn') return 'nb';
+  return base;
+}
+
+/** Matches a BCP 47 tag (`de-AT`, `pt_BR`, `JA`, `zh-TW`) to a supported locale, or null. */
 export function matchLocale(tag: string | null | undefined): SupportedLocale | null {
   if (!tag) return null;
-  const base = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return isSupportedLocale(base) ? base : null;
+  const code = languageOf(tag);
+  return isSupportedLocale(code) ? code : null;
 }
 
 /** The locale to use: attribute > service locale > browser languages > English. */
