@@ -5,7 +5,7 @@
  */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { updateWhenLocaleChanges } from '@lit/localize';
-import { activeLocale } from '../i18n/index.ts';
+import { activeLocale, useTexts, type Texts } from '../i18n/index.ts';
 import type { MachineState } from './machine-session.ts';
 import { localeDir } from './parts.ts';
 import { AgeCheckRuntime } from './runtime.ts';
@@ -109,6 +109,8 @@ export class AgeCheckElement extends LitElement {
     sessionUrl: { attribute: 'session-url' },
     privacyUrl: { attribute: 'privacy-url' },
     tokenProvider: { attribute: false },
+    texts: { attribute: false },
+    textsId: { attribute: 'texts-id' },
   };
 
   constructor() {
@@ -143,6 +145,10 @@ export class AgeCheckElement extends LitElement {
   sessionUrl: string | null = null;
   /** The partner's privacy notice (`privacy-url`), linked from the consent screen; http(s) URLs only. */
   privacyUrl: string | null = null;
+  /** The partner's wording: locale → message id → text (docs/texts.md); applies to the page's elements. */
+  texts: Texts | null = null;
+  /** `texts` from a `<script type="application/json" data-verify-texts>` with this id (CDN pages). */
+  textsId: string | null = null;
   /** A new token before the session expires ("Get more time" on the countdown; a new session opens). */
   tokenProvider: AgeTokenProvider | null = null;
 
@@ -175,6 +181,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('texts') || changed.has('textsId')) void useTexts(this, this.texts, this.textsId);
     this.runtime.settingsChanged(changed);
   }
 

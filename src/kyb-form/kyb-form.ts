@@ -6,6 +6,7 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { updateWhenLocaleChanges } from '@lit/localize';
 import { localeDir } from '../i18n/dir.ts';
+import { useTexts, type Texts } from '../i18n/index.ts';
 import { cssProps } from '../theme/css-props.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { StepId } from './context.ts';
@@ -199,6 +200,8 @@ export class KybFormElement extends LitElement {
     idempotencyKeys: { type: Boolean, attribute: 'idempotency-keys' },
     locale: {},
     tokenProvider: { attribute: false },
+    texts: { attribute: false },
+    textsId: { attribute: 'texts-id' },
   };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
   static clientTimeoutMs: number | undefined;
@@ -224,6 +227,10 @@ export class KybFormElement extends LitElement {
   idempotencyKeys = false;
   /** Forced locale; null follows the service, then the browser. */
   locale: string | null = null;
+  /** The partner's wording: locale → message id → text (docs/texts.md); applies to the page's elements. */
+  texts: Texts | null = null;
+  /** `texts` from a `<script type="application/json" data-verify-texts>` with this id (CDN pages). */
+  textsId: string | null = null;
   /** Returns a fresh token (optionally with its expiry) when the current one expires. */
   tokenProvider: TokenProvider | null = null;
 
@@ -245,6 +252,7 @@ export class KybFormElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('texts') || changed.has('textsId')) void useTexts(this, this.texts, this.textsId);
     this.runtime.settingsChanged({
       token: changed.has('token'),
       apiBase: changed.has('apiBase'),
