@@ -262,3 +262,12 @@ export function registerLocale(
 }
 
 export { LOCALE_STATUS_EVENT };
+
+/* The CDN entry's `registerLocale` (src/cdn.ts) queues registrations made before this code arrived. */
+type Registration = Parameters<typeof registerLocale>;
+const cdnQueue = globalThis as typeof globalThis & {
+  __verifyElementsLocales?: Registration[] | ((...a: Registration) => void);
+};
+if (Array.isArray(cdnQueue.__verifyElementsLocales))
+  for (const r of cdnQueue.__verifyElementsLocales) void registerLocale(...r);
+cdnQueue.__verifyElementsLocales = (...r: Registration) => void registerLocale(...r);
