@@ -27,7 +27,7 @@ export const t = {
   '34302': "Previše pokušaja",
   '37acc': "Priprema fotografije…",
   '3fa93': "Napredak prijenosa",
-  '40657': str`Vašu dob procjenjujemo na temelju jedne fotografije Vašeg lica kako bismo provjerili imate li najmanje ${0} godina.`,
+  '40657': str`Vašu dob procjenjujemo na temelju jedne fotografije Vašeg lica kako bismo provjerili ispunjavate li uvjet najniže dobi: ${0}.`,
   '4549e': "Provjera fotografije…",
   '499f8': "Vrijeme za ovu provjeru dobi je isteklo. Zatražite novu poveznicu kako biste pokušali ponovno.",
   '4a81d': "Nismo mogli potvrditi Vašu dob",

@@ -35,7 +35,10 @@ export const messages: MessageLoaders = {
   nb: none,
   el: none,
   hr: none,
+  sk: none,
+  sl: none,
   vi: none,
   th: none,
   id: none,
+  hi: none,
 };

@@ -32,7 +32,10 @@ export const messages: MessageLoaders = {
   nb: () => import('./nb.ts'),
   el: () => import('./el.ts'),
   hr: () => import('./hr.ts'),
+  sk: () => import('./sk.ts'),
+  sl: () => import('./sl.ts'),
   vi: () => import('./vi.ts'),
   th: () => import('./th.ts'),
   id: () => import('./id.ts'),
+  hi: () => import('./hi.ts'),
 };

@@ -81,7 +81,7 @@ export const t = {
   'bb7e5': "Adsız kişi",
   'bfb63': "Doğum tarihi gelecekte olamaz.",
   'c175e': "En az bir görev girin.",
-  'c1ffd': "Sahibi olduğu",
+  'c1ffd': "Sahibi olduğu şirket",
   'c3733': "Kaldırılıyor…",
   'c3949': "E-posta adresini girin.",
   'c5144': "İcra kurulu başkanı (CEO)",
