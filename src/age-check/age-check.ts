@@ -50,6 +50,8 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @csspart root - the outer box
  * @csspart heading - the heading of each screen
  * @csspart consent - the consent text block
+ * @csspart consent-partner - a paragraph of the partner's own (`texts.<locale>.consent.paragraphs`)
+ * @csspart consent-links - the list of the partner's consent links; consent-link - one of them (https only)
  * @csspart video - the live camera view
  * @csspart guide - the face / document guide overlay (decorative)
  * @csspart capture-button - the button that takes the photo

@@ -233,10 +233,7 @@ function readTextsBlock(id: string): unknown {
 
 /** Shows texts that changed: the active locale renders again (English may need the runtime now). */
 async function refresh(): Promise<void> {
-  if (!runtime) {
-    if (lastRequested === sourceLocale && hasOverrides(sourceLocale)) await switchTo(sourceLocale);
-    return;
-  }
+  if (!runtime && lastRequested === sourceLocale && hasOverrides(sourceLocale)) return switchTo(sourceLocale);
   rerender();
 }
 

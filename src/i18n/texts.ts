@@ -13,8 +13,20 @@ import type { MessageId } from './generated/catalogue.ts';
 export type { MessageId };
 /** The partner's wording of some messages, by message id (docs/texts.md lists them). */
 export type Messages = Partial<Readonly<Record<MessageId, string>>>;
-/** Overrides by locale code (`en`, `de`, `zh-Hant`, or a locale the partner brings), then message id. */
-export type Texts = Readonly<Record<string, Messages | undefined>>;
+/**
+ * The partner's own paragraphs and links on `<age-check>`'s consent screen (text only; links `https:`
+ * only, opened in a new tab).
+ */
+export interface ConsentTexts {
+  readonly paragraphs?: readonly string[];
+  readonly links?: readonly { readonly text: string; readonly href: string }[];
+}
+/**
+ * Overrides by locale code (`en`, `de`, `zh-Hant`, or a locale the partner brings), then message id;
+ * `consent` adds the partner's paragraphs and links to `<age-check>`'s consent screen in that locale.
+ */
+export type Texts = Readonly<Record<string, (Messages & { readonly consent?: ConsentTexts }) | undefined>>;
+type Consent = { paragraphs: string[]; links: { text: string; href: string }[] };
 
 type Template = LocaleModule['templates'][string];
 type Table = Map<string, Template>;
@@ -75,14 +87,40 @@ async function compileAll(messages: unknown, where: string): Promise<Table> {
   }
   const cat = await loadCatalogue();
   for (const [id, text] of Object.entries(messages)) {
+    if (id === 'consent') continue;
     const t = compileText(id, text, Object.hasOwn(cat, id) ? cat[id] : undefined, where);
     if (t !== null) table.set(id, t);
   }
   return table;
 }
 
-/** The overrides of each element that set some: owner → locale → table. */
+/** The consent paragraphs and links of one locale: strings only, links https only (others refused). */
+function compileConsent(value: unknown, where: string): Consent | null {
+  if (value === undefined) return null;
+  const out: Consent = { paragraphs: [], links: [] };
+  const v = (value && typeof value === 'object' ? value : {}) as { paragraphs?: unknown; links?: unknown };
+  for (const p of Array.isArray(v.paragraphs) ? v.paragraphs : []) {
+    if (typeof p === 'string' && p.trim()) out.paragraphs.push(p);
+    else warn(`${where}.consent: a paragraph that is not text; ignored.`);
+  }
+  for (const l of Array.isArray(v.links) ? v.links : []) {
+    const link = (l ?? {}) as { text?: unknown; href?: unknown };
+    let url: URL | null = null;
+    try {
+      url = typeof link.href === 'string' ? new URL(link.href) : null;
+    } catch {
+      url = null;
+    }
+    if (typeof link.text === 'string' && link.text.trim() && url?.protocol === 'https:')
+      out.links.push({ text: link.text, href: url.href });
+    else warn(`${where}.consent: a link needs a text and an https: href; ignored.`);
+  }
+  return out;
+}
+
+/** The overrides of each element that set some: owner → locale → table (and consent texts). */
 const owners = new Map<object, Map<string, Table>>();
+const consents = new Map<object, Map<string, Consent>>();
 /** The messages of the locales a partner brought. */
 const brought = new Map<string, Promise<Table>>();
 const broughtReady = new Map<string, Table>();
@@ -93,20 +131,23 @@ export async function setOwnerTexts(
   texts: unknown,
   code: (key: string) => string,
 ): Promise<void> {
-  if (texts === null || texts === undefined) {
-    owners.delete(owner);
-    return;
-  }
+  owners.delete(owner);
+  consents.delete(owner);
+  if (texts === null || texts === undefined) return;
   if (typeof texts !== 'object') {
     warn('texts: not an object of locale → messages; ignored.');
-    owners.delete(owner);
     return;
   }
   const byLocale = new Map<string, Table>();
+  const consent = new Map<string, Consent>();
   for (const [key, messages] of Object.entries(texts)) {
-    if (messages !== undefined) byLocale.set(code(key), await compileAll(messages, `texts.${key}`));
+    if (messages === undefined) continue;
+    byLocale.set(code(key), await compileAll(messages, `texts.${key}`));
+    const c = compileConsent((messages as { consent?: unknown }).consent, `texts.${key}`);
+    if (c) consent.set(code(key), c);
   }
   owners.set(owner, byLocale);
+  consents.set(owner, consent);
 }
 
 /** Registers the messages of a locale the package does not ship (each missing one shows in English). */
@@ -133,4 +174,11 @@ export function partnerText(locale: string, id: string): Template | undefined {
   let found: Template | undefined;
   for (const byLocale of owners.values()) found = byLocale.get(locale)?.get(id) ?? found;
   return found ?? broughtReady.get(locale)?.get(id);
+}
+
+/** The partner's consent paragraphs and links for `locale` (else English's; the last set wins), or null. */
+export function consentTexts(locale: string): Readonly<Consent> | null {
+  let found: Consent | null = null;
+  for (const byLocale of consents.values()) found = byLocale.get(locale) ?? byLocale.get('en') ?? found;
+  return found;
 }

@@ -162,3 +162,36 @@ describe('right-to-left at 390 px', () => {
     });
   }
 });
+
+describe("<age-check>'s consent: the partner's paragraphs and links", () => {
+  it('shows them as text, links https only, per locale', async () => {
+    const seen = await warnings(async () => {
+      const el = await mountAge({
+        en: {
+          consent: {
+            paragraphs: ['ACME keeps no photo. <b>not bold</b>'],
+            links: [
+              { text: 'ACME terms', href: 'https://acme.example/terms' },
+              { text: 'Bad link', href: 'javascript:alert(1)' },
+              { text: 'Plain http', href: 'http://acme.example/' },
+            ],
+          },
+        },
+      });
+      await waitUntil(
+        () => el.shadowRoot?.querySelector('[part~="consent-partner"]'),
+        'no partner paragraph',
+        {
+          timeout: 10000,
+        },
+      );
+      const p = el.shadowRoot!.querySelector('[part~="consent-partner"]')!;
+      expect(p.textContent?.trim()).to.equal('ACME keeps no photo. <b>not bold</b>');
+      expect(p.querySelector('b')).to.equal(null);
+      const links = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('[part~="consent-link"]')];
+      expect(links.map((a) => a.href)).to.deep.equal(['https://acme.example/terms']);
+      expect(links[0]!.rel).to.equal('noopener');
+    });
+    expect(seen.filter((w) => w.includes('https'))).to.have.length(2);
+  });
+});
