@@ -143,7 +143,6 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s52a4ae5d3d541c47: ['size','max'],
   s52ded70e774d29cd: 0,
   s5360488405f60225: ['name','t'],
-  s539158f77d5d8bf1: 0,
   s53ca5c6fae4ca459: 0,
   s547d255f3f8e9a48: 0,
   s54d5845c1404045d: 0,
@@ -151,6 +150,7 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s5509597a865c30d6: ['count'],
   s5553716d21b7ee6a: ['replacedBy'],
   s5565f722bf164abd: 0,
+  s566cf5fa4dc87dba: ['held'],
   s572e11a256ea47c2: 0,
   s57adf424d57c8a0f: 0,
   s57f865a38339a262: 0,
@@ -587,7 +587,6 @@ export type MessageId =
   | 's52a4ae5d3d541c47'
   | 's52ded70e774d29cd'
   | 's5360488405f60225'
-  | 's539158f77d5d8bf1'
   | 's53ca5c6fae4ca459'
   | 's547d255f3f8e9a48'
   | 's54d5845c1404045d'
@@ -595,6 +594,7 @@ export type MessageId =
   | 's5509597a865c30d6'
   | 's5553716d21b7ee6a'
   | 's5565f722bf164abd'
+  | 's566cf5fa4dc87dba'
   | 's572e11a256ea47c2'
   | 's57adf424d57c8a0f'
   | 's57f865a38339a262'
