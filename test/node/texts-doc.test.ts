@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { englishText, placeholderNames, sourceMessages, textsDoc } from '../../src/i18n/build-locales.ts';
 import { catalogue } from '../../src/i18n/generated/catalogue.ts';
-import { compileText } from '../../src/i18n/texts.ts';
+import { compileText } from '../../src/i18n/texts-check.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
