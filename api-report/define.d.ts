@@ -12,6 +12,8 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
+    texts: Texts | null;
+    textsId: string | null;
     tokenProvider: AgeTokenProvider | null;
     render(): TemplateResult;
 }
@@ -24,6 +26,8 @@ export declare class KybFormElement extends LitElement {
     allowInsecureHttp: boolean;
     idempotencyKeys: boolean;
     locale: string | null;
+    texts: Texts | null;
+    textsId: string | null;
     tokenProvider: TokenProvider | null;
     get step(): StepId;
     get formId(): string | null;

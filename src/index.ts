@@ -13,4 +13,10 @@ export type * from './element-types.ts';
 export { KybClient, type KybClientOptions } from './api/kyb-client.ts';
 export { AgeClient, type AgeClientOptions } from './api/age-client.ts';
 export { ApiError, type ApiErrorInit, type ApiErrorKind, type HttpClientOptions } from './api/http.ts';
-export { registerLocale, type Texts, type Messages, type MessageId } from './i18n/index.ts';
+export {
+  registerLocale,
+  type Texts,
+  type Messages,
+  type MessageId,
+  type ConsentTexts,
+} from './i18n/index.ts';

@@ -28,7 +28,7 @@ export type SupportedLocale = ShippedLocale | (string & Record<never, never>);
 export const SUPPORTED_LOCALES: readonly ShippedLocale[] = [sourceLocale, ...targetLocales];
 type TargetLocale = (typeof targetLocales)[number];
 const isTarget = (l: string): l is TargetLocale => (targetLocales as readonly string[]).includes(l);
-export type { Texts, Messages, MessageId } from './texts.ts';
+export type { Texts, Messages, MessageId, ConsentTexts } from './texts.ts';
 
 /** One locale chunk: translated templates keyed by the first `KEY_LENGTH` characters of their id. */
 export type MessageChunk = { t: LocaleModule['templates'] };
