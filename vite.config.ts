@@ -287,7 +287,7 @@ const preloadGraph: Plugin = {
       const i18n: Record<string, string[]> = {};
       for (const c of chunks)
         for (const id of c.moduleIds) {
-          const m = /\/src\/i18n\/generated\/(common|kyb|age)\/([a-z]{2})\.ts$/.exec(id);
+          const m = /\/src\/i18n\/generated\/(common|kyb|age)\/([a-z]{2}(?:-[A-Za-z]+)?)\.ts$/.exec(id);
           if (!m) continue;
           const [, group, locale] = m as unknown as [string, string, string];
           // The common group has no messages (so no chunks); the loader fetches kyb's and age's only.

@@ -12,21 +12,23 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
-    exitUrl: string | null;
-    exitLabel: string | null;
+    texts: Texts | null;
+    textsId: string | null;
     tokenProvider: AgeTokenProvider | null;
     render(): TemplateResult;
 }
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
+    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;
     idempotencyKeys: boolean;
     locale: string | null;
+    texts: Texts | null;
+    textsId: string | null;
     tokenProvider: TokenProvider | null;
-    tokenExpires: TokenExpiry;
     get step(): StepId;
     get formId(): string | null;
     reload(): Promise<void>;

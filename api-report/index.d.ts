@@ -26,8 +26,8 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
-    exitUrl: string | null;
-    exitLabel: string | null;
+    texts: Texts | null;
+    textsId: string | null;
     tokenProvider: AgeTokenProvider | null;
     render(): TemplateResult;
 }
@@ -46,7 +46,6 @@ export interface AgeCheckEventMap {
     'age-check-complete': CustomEvent<AgeCheckCompleteDetail>;
     'age-check-error': CustomEvent<AgeCheckErrorDetail>;
     'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
-    'age-check-exit': CustomEvent<AgeCheckExitDetail>;
 }
 
 export type AgeCheckProperties = Partial<Pick<AgeCheckElement, 'token' | 'apiBase' | 'allowInsecureHttp' | 'locale' | 'redirect' | 'autoCapture' | 'sessionUrl' | 'tokenProvider'>>;
@@ -137,6 +136,14 @@ export interface ApiErrorInit {
 }
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'input' | 'insecure';
+
+export interface ConsentTexts {
+    readonly paragraphs?: readonly string[];
+    readonly links?: readonly {
+        readonly text: string;
+        readonly href: string;
+    }[];
+}
 
 export interface HttpClientOptions {
     baseUrl: string;
@@ -342,13 +349,15 @@ export interface KybErrorDetail {
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
+    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;
     idempotencyKeys: boolean;
     locale: string | null;
+    texts: Texts | null;
+    textsId: string | null;
     tokenProvider: TokenProvider | null;
-    tokenExpires: TokenExpiry;
     get step(): StepId;
     get formId(): string | null;
     reload(): Promise<void>;
@@ -386,6 +395,14 @@ export interface KybSubmittedDetail {
     formId: string;
 }
 
+export type MessageId = 'remove-country' | 's017923182bba9ecb' | 's01a83241dadee08b' | 's0217a97e383cc1d6' | 's029f49521874b658' | 's0305a919b1c34f26' | 's03f9b359e5efc68c' | 's04b181cec77f3b46' | 's053ebf44bc1b66e5' | 's0621967419bd7fde' | 's086c8800a32f8ca5' | 's087d6f07b52b30ec' | 's08d64de415f729f5' | 's0900e05de870fed1' | 's09205907b5b56cda' | 's0921dbdff226ce68' | 's099ca261d1cfdfcd' | 's0a41a602c005c2d1' | 's0a8cf6154aa1153b' | 's0ad1c56390743853' | 's0ae869d94557ec80' | 's0b36813ee1f3cd2c' | 's0b59994cc664d0ab' | 's0b8d1019aa4cf3ee' | 's0c363498fe99c9b1' | 's0c4fbb909439a1ba' | 's0e82ea091887baea' | 's0edf18b2a4b6df49' | 's0ef7f86c9d26e09e' | 's0f2ad7a7ea9855da' | 's0f8c39d0450974a6' | 's10375985673ddd4d' | 's11318d9678a027b9' | 's11b1bcf3d054fedb' | 's11db9bf55fbd67ab' | 's12a4c3e32f81a3f0' | 's12a7476d08251e69' | 's12f4bb6243f2afb3' | 's1307b95005d1b4bd' | 's138d59193eacfe7b' | 's153d70acf528f736' | 's1660e7a444d91ed2' | 's16d8fbf142400141' | 's177a144717f855a6' | 's18b1fa334ab26d49' | 's18cfcdf2fdf5ec34' | 's18f0209572656f03' | 's1d4300087d6a9b08' | 's1db39b5c58943771' | 's1f411e1502bee912' | 's1fa8e595d87182fd' | 's2112e6034b0ea0d7' | 's21ede92df0af0129' | 's2457c1cf3ace4a24' | 's2468b69d10791c82' | 's24bb7add49f7a26e' | 's24c1fb821a199230' | 's257ff3b6ee0ffd63' | 's25b24d380673246d' | 's25c44f26af05be2f' | 's25dc3a2f2016bdc6' | 's25e9354649777c55' | 's265dd38d770b2094' | 's270e457d4d9aec61' | 's28e85620b6c9de49' | 's2976eabb2709bf61' | 's29d3b9fb142caed1' | 's29e53cd95f1f19e2' | 's2a8434b16dc214a3' | 's2b47438c866fac44' | 's2bd3454423afe22c' | 's2c8adeac45796406' | 's2ceb11be2290bb1b' | 's2da3388725e92ffd' | 's2f5514c3389b4248' | 's2fa05f91c1baa29b' | 's2faf0c3f3f37d2b3' | 's2fb60ddbba53acf4' | 's307e6ae1492aaf38' | 's32ac2b6848504809' | 's330046fa1b1b9ec7' | 's33c5166e0c903c2d' | 's341944ca8a0d3e8c' | 's3430230c8f6c8b0a' | 's34941ce403ee9925' | 's359442bad02e8e95' | 's36ac6b4f02afd0c3' | 's36cd30047aa6f5ac' | 's37accba99cdb4642' | 's37df83f9f1bb5d1b' | 's3808647023d8d818' | 's380c34975d5b9e4f' | 's38887b94b3320533' | 's388ff9966ef4f8a6' | 's389334643fbc3711' | 's39763621720e17dc' | 's39bba60b440fcf00' | 's3cf2d4536fee1335' | 's3d0bb0448ae28706' | 's3d5da9baa12b169a' | 's3e01ed8d6e8e6769' | 's3e527442841d5f78' | 's3fa93ba4bc361b3f' | 's3ff03f9c73fab9fa' | 's4065780857d14569' | 's40d76f1f51639ec0' | 's4132727f3b0f7586' | 's441ff41dcdcd8aaf' | 's44cfb5f01f1202fd' | 's4549e0f005691214' | 's45771306645eac50' | 's465d0960a41887c2' | 's46c3fbedd90a405f' | 's46e8e1f7f5f5edd7' | 's4707e0d0e33c60ae' | 's474efd6c7853e178' | 's48627db234813d2c' | 's48783afc43ee081d' | 's488a35135fc71845' | 's488a4e1fbb9d88c2' | 's4960aeb72d818ab7' | 's499f8dc47ea13f01' | 's49c7287a88c6a831' | 's4a81d509afa54477' | 's4b31f5a464286719' | 's4b9a0d7b88818b45' | 's4ca743bdb9022d35' | 's4efa269b7f4fea24' | 's4f1af2b48a5e249a' | 's4f521327851555e4' | 's4fa67ee5921310ab' | 's5094e218a09e5cd4' | 's509c6cfe060e187b' | 's50a4822c0eec16ba' | 's50fdf32809b8db02' | 's516d59b5327708ca' | 's5186f6056cbd80c6' | 's51fb316d12139149' | 's52a4ae5d3d541c47' | 's52ded70e774d29cd' | 's5360488405f60225' | 's53ca5c6fae4ca459' | 's547d255f3f8e9a48' | 's54d5845c1404045d' | 's54e6d4c5a5e235a8' | 's5509597a865c30d6' | 's5553716d21b7ee6a' | 's5565f722bf164abd' | 's566cf5fa4dc87dba' | 's572e11a256ea47c2' | 's57adf424d57c8a0f' | 's57f865a38339a262' | 's599697fe36afae3b' | 's59d5e850c70679f4' | 's59ddf9c5dcebe19a' | 's5b7ec1d81efbc242' | 's5cd69aab9f7c8f98' | 's5d15d11404ff586c' | 's5d47c250daf26ce9' | 's5ed8146c971f8d0f' | 's5fa224c8ce0be704' | 's5fea7a3c45a8fc6e' | 's60320a18282b2b33' | 's6053508f89f6bcce' | 's60c95fd94bef0be6' | 's60fa16ab15917bcd' | 's6221aa19db5439bb' | 's629576c6b305d539' | 's636122ed89d7af81' | 's639a253e7ad0adee' | 's63d74d70fe68294a' | 's644b937dac60d4a0' | 's64e24aa543266e18' | 's64ef2a6c2dd1d3d1' | 's6517cc131566ef00' | 's6556c861e1b98f9f' | 's65cbdcf1ac75f1c5' | 's663d390fd1b75d7e' | 's67c4fccf3a919bd4' | 's6825f289bd495f7b' | 's684b6bfe5d516e5c' | 's68e052022b91c5ce' | 's6b2beba7ab637e9e' | 's6b97cf6ab6654536' | 's6bbd58ca1a2eda67' | 's6be6623755ed6059' | 's6cdb3e1f931abd5c' | 's6e6e4d288ea76fc4' | 's6e8059179423bfa0' | 's6ebc9bd6feae62a3' | 's6edfbb05f6cf1ade' | 's6eea40b6148c254e' | 's6f1a2adf7138bb21' | 's6fa6880fe37fc29f' | 's6fc9985cacb3eaa2' | 's70af97de3ad8fb23' | 's73092b259cbcc114' | 's736157452e7fc7af' | 's73e5cc25f87db687' | 's7426e1b35aed72db' | 's75965a74bdf950f1' | 's76dc45bbc50fe393' | 's78660a57d38e043d' | 's78a709d3bff43a19' | 's79e6210b04a343db' | 's79e6b86ac74d0ee1' | 's7a9af57680a59b74' | 's7b23d09a8b9d35e8' | 's7b61f5f9728cb077' | 's7bef890226651e61' | 's7c35e5dcbd255251' | 's7cb4e55c59663b1c' | 's7d8d6e2b6acd524e' | 's7e07a8996b99fe46' | 's7e0bd69fe50fc1d4' | 's7e314adf36a82015' | 's7e52411e247ab12a' | 's7f59f507e02a2f38' | 's803963c3c43d2e23' | 's8046096dd2dd4b01' | 's80de151787335da7' | 's816dc77dc53a7e88' | 's81a8e02aa622c5f7' | 's81c56d2d2ad2f224' | 's81ea5d508f872f9f' | 's81ecf2d4386b8e84' | 's81fa26ccde47d6b4' | 's825d649b7540230b' | 's82665b2ffabc9c0a' | 's82984ec742d1837b' | 's83f2e5235705d920' | 's859eb1ed5fb889c9' | 's865bc0047a9819a2' | 's871eff0d40a7018d' | 's889fce46bd2236e5' | 's88abb8334d18d77f' | 's893a87e71634476d' | 's895967498a243156' | 's89621483f6d4a5f4' | 's89cddbcf7e31ae99' | 's8a47bf489aea64f3' | 's8b72132251ff5c5d' | 's8d8ec92dced2c6a0' | 's8ece84dcbd2c0789' | 's8fae75e3de74600f' | 's9010d1791ffb643a' | 's91f1f7040c6e6d7f' | 's92ce6ae748d69646' | 's93c046d8c5bb2047' | 's93fc9ddf7b6c401d' | 's94b82631f0005296' | 's958cd6c9a041f2ae' | 's95c7193bcc264d7c' | 's96ef5d723e56cbb5' | 's972705e7c3193526' | 's97e10477d67904bf' | 's980ace27fa3cbdb5' | 's984305fe9e6c819f' | 's985bbe33a2ae1ed3' | 's98743891246c44c9' | 's994ae9e59ae3fd66' | 's995620421c66f156' | 's9a879c92d478a8f9' | 's9b1b4dd666597728' | 's9bb7b782e3cc552b' | 's9cf7402fe920f7d1' | 's9e0b06f1e03dcd7c' | 's9e792af3db98ddcb' | 's9e8a07c9d955c826' | 's9ec4607440af8235' | 's9f03caa7ddde1d9c' | 's9fee0c4bd6f0d352' | 's9fefc64dcfb70b80' | 'sa0e5e7bbe7fedda0' | 'sa16d808d59ba8192' | 'sa1824851811918b6' | 'sa2263652fcef072c' | 'sa292677e23bb1259' | 'sa2d9a2a247421c1b' | 'sa311a24c1471a974' | 'sa3bf5b089d4fb0ec' | 'sa45889a449a7ed0f' | 'sa465aebc7cff4c91' | 'sa47a0a5dbf86e9e3' | 'sa4cc28107f8413f3' | 'sa557ae6bee9148a6' | 'sa5eece68029af14c' | 'sa7ea5043d415f0b4' | 'sa8d6e953dfc7dd4d' | 'saa0753cf5fc0286a' | 'sab459038e3c6bcb8' | 'sab77d17fb8dfa0bd' | 'sabb445fbbf8791d8' | 'sac098644dce26a8c' | 'sae24f922a331b01b' | 'sae9bf051ce5d6d47' | 'saec41ca343f04b9d' | 'saef0626ba9eedd25' | 'saf32f036ab77d0da' | 'sb00aaf3e7cf92e5d' | 'sb05833ab3e232687' | 'sb059eada3abfb57a' | 'sb060188bb28bfa9f' | 'sb07d2bcd52bb73e9' | 'sb0e40030e50c0d6f' | 'sb1dfff126b9dc810' | 'sb320224b5ad9ac5f' | 'sb3d4f79d9d8b71e5' | 'sb4991d006783c901' | 'sb52f6b2e5a4bc127' | 'sb5366b1e84d8dd9a' | 'sb77fa6fe1b6250bc' | 'sb79d0708e6fedf37' | 'sb7a1b6a0299c97db' | 'sb81a32343697e934' | 'sb979278380e8428b' | 'sb9bd4f5a3810b77e' | 'sba2d16d64c281828' | 'sba3d21ff3b16b78d' | 'sba6804c286e65c00' | 'sbb7e5d947b44de08' | 'sbbe13ece005793c9' | 'sbc6f136a581892f9' | 'sbd24970dd6c20d4a' | 'sbd7d05abda3df968' | 'sbfa3f5f1e9fbfe5b' | 'sbfb638487a32c707' | 'sbffb14b5d9bce7f4' | 'sc041f960ee4644b9' | 'sc0a0c87d5c556c38' | 'sc0f14965df2edf2c' | 'sc16e00a7a8b2fde2' | 'sc175ec495a2122d4' | 'sc18c596a6359eeb2' | 'sc1ffdc99f0a0587d' | 'sc2138660ad5ece26' | 'sc23cfb90f214518d' | 'sc3733545a8dcd030' | 'sc39495ae5100d8c0' | 'sc49390052c2d3274' | 'sc5144a3682e15a46' | 'sc579f9151dacf1b8' | 'sc57b150b53a3b9e6' | 'sc62c0d89fbef6749' | 'sc712c1ca84cb84c8' | 'sc79e68d31a43fc45' | 'sc7b8f9efa08753ee' | 'sc8695644f8abc9ba' | 'sc9baa6369f6d24fc' | 'scab8cab3a90e4536' | 'scb2117bd16961092' | 'scb489a1a173ac3f0' | 'scb90ec75930dc05e' | 'scbc631f8fff40ca5' | 'scbe9592201fb2a0c' | 'scc045425cad245e0' | 'scc165c65d112fe31' | 'scc4e21e2dcdba453' | 'scd1dd6ff53d0d01a' | 'sce843fe240f9da17' | 'scedd7192dede3e75' | 'scf3b216518e6f314' | 'scf5e94f5c839b4bb' | 'scf6e0ecedd0bc1c9' | 'sd054d31949fb1b09' | 'sd0904f80f0bfd47f' | 'sd1ab9a669f7b0192' | 'sd1f78713a94cc069' | 'sd3f31a1db16aad1c' | 'sd414ed88e96096d9' | 'sd4271f0687b3dd28' | 'sd42feb22c6b96c1f' | 'sd4e32079da1f8a6c' | 'sd516f564e2a2dbf7' | 'sd5b6130b4937488c' | 'sd5cd77a47ced1639' | 'sd5d6ddeda1e03dfb' | 'sd5f7a4c13b3f25d8' | 'sd60a7dde73859828' | 'sd6884395954bebe3' | 'sd6dae03f3f18851e' | 'sd75dfb81548add58' | 'sd774d53e6212ced7' | 'sd7c836064a5f447c' | 'sd7cb2fc2e75a3ae9' | 'sd80dd8e6f5de2151' | 'sd829dccbed465bb8' | 'sd8ae51f9c40d3d3e' | 'sd8c6cef53a7667b1' | 'sd8ee12709d00608c' | 'sda8c83b7865aecdb' | 'sdb001fbbc247036e' | 'sdb156147460ac978' | 'sdb51fe1ad53fed24' | 'sdc1e423b03e4e3c4' | 'sde1b698c4415a172' | 'se2135391ffb3e60d' | 'se4997638ee82deb4' | 'se4ca01fb1fa563c9' | 'se5c9071c25508f86' | 'se69b2c77e165ea6e' | 'se7a03c2682e596a0' | 'se7c58a96759e9b06' | 'se871c20e39ace2a5' | 'se8e6a39f5369c253' | 'se8f06047850ef64c' | 'se965b3abc4885164' | 'sea1f38318adf4474' | 'sea4f08110bb8f15d' | 'seb4ddbb46077aa61' | 'seba47ba3357753d6' | 'sed7399e063896aae' | 'sedf2aa8eec120ae2' | 'see1e7768fb4b0938' | 'seef0ce71f86fbe92' | 'sef541ba7ca0e1cfe' | 'sefacab47b1fcb47b' | 'sf1131c42f4f73c3e' | 'sf1a3cd4f756a97f5' | 'sf3b65cf98bdb4cb9' | 'sf3d52f3d263e4b79' | 'sf55416a15b3860cb' | 'sf578343b95f69580' | 'sf5a81cbf9066029e' | 'sf5ca4e2e9fcfb4a7' | 'sf5cf6a3c00d992b0' | 'sf6eea561ae6d9dff' | 'sf8efb2c8d3eeb514' | 'sf9012271bad6c872' | 'sfa166c4f9b797a7c' | 'sfa2fde19a0743c1f' | 'sfc2715e3e0c85d57' | 'sfc8629e7157cf0b1' | 'sfc8b1209dd4a70eb' | 'sfcc14e75d2abd6c6' | 'sfcdd8e672c75b713' | 'sfdb592d581a97d59' | 'sff3d30514206711f' | 'sffa335856f47e3f4' | 'sffbc4f46bcc878dc';
+
+export type Messages = Partial<Readonly<Record<MessageId, string>>>;
+
+export type Texts = Readonly<Record<string, (Messages & {
+    readonly consent?: ConsentTexts;
+}) | undefined>>;
+
 export type TokenProvider = () => Promise<TokenResult>;
 
 export type TokenResult = string | {
@@ -397,6 +414,10 @@ export type TokenResult = string | {
 };
 
 export type VerifyElementsEventMap = KybFormEventMap & AgeCheckEventMap;
+
+export declare function registerLocale(code: string, messages: Messages, options?: {
+    dir?: 'ltr' | 'rtl';
+}): Promise<void>;
 
 // Global declarations
 

@@ -2451,7 +2451,7 @@ export type KybInfo = z.infer<typeof KybInfo>;
 export declare const KybToken: Schema<{ tokenString: string; expiration: string; tags: string[] | null; tokenType?: string | null | undefined; isActive?: boolean | null | undefined; isValid?: boolean | null | undefined; companyId?: string | null | undefined; clientId?: string | null | undefined; externalRef?: string | null | undefined; locale?: string | null | undefined; flow?: string | null | undefined; theme?: string | null | undefined; scanRefs?: string[] | null | undefined; }>;
 export type KybToken = z.infer<typeof KybToken>;
 
-export declare const KybTokenRequest: Schema<{ tokenType: "FORM"; clientId: string; lifetime?: number | undefined; externalRef?: string | null | undefined; locale?: "en" | "es" | "fr" | "ru" | "de" | "it" | "pl" | "lt" | "lv" | "et" | "cs" | "ro" | "hu" | "ja" | "bg" | "nl" | "pt" | null | undefined; flow?: string | null | undefined; theme?: string | null | undefined; questionnaire?: string | null | undefined; questionnaireRequired?: boolean | undefined; tags?: string[] | undefined; scanRefs?: string[] | null | undefined; }>;
+export declare const KybTokenRequest: Schema<{ tokenType: "FORM"; clientId: string; lifetime?: number | undefined; externalRef?: string | null | undefined; locale?: "en" | "bg" | "cs" | "de" | "es" | "et" | "fr" | "hu" | "it" | "ja" | "lt" | "lv" | "nl" | "pl" | "pt" | "ro" | "ru" | null | undefined; flow?: string | null | undefined; theme?: string | null | undefined; questionnaire?: string | null | undefined; questionnaireRequired?: boolean | undefined; tags?: string[] | undefined; scanRefs?: string[] | null | undefined; }>;
 export type KybTokenRequest = z.infer<typeof KybTokenRequest>;
 
 export declare const KybTokenType: Schema<"FORM" | "GOV1" | "GOV2">;
@@ -2478,7 +2478,7 @@ export declare const LOCALES: readonly [
 
 export declare const LocalDateTime: Schema<string>;
 
-export declare const Locale: Schema<"en" | "es" | "fr" | "ru" | "de" | "it" | "pl" | "lt" | "lv" | "et" | "cs" | "ro" | "hu" | "ja" | "bg" | "nl" | "pt">;
+export declare const Locale: Schema<"en" | "bg" | "cs" | "de" | "es" | "et" | "fr" | "hu" | "it" | "ja" | "lt" | "lv" | "nl" | "pl" | "pt" | "ro" | "ru">;
 export type Locale = z.infer<typeof Locale>;
 
 export declare const MAX_DOCUMENT_BYTES: number;

@@ -3,6 +3,7 @@
  * <age-check> consent screen (/age.html), at 1280x900 and 390x844, saved to bench/results/screens/.
  *
  *   node --import tsx bench/screenshots.ts
+ *   node --import tsx bench/screenshots.ts --locales=ar,he --sizes=1280x800,390x844
  *
  * Starts the demo's Vite dev server (sandbox + partner backend included) on a free port and drives it
  * with playwright-core and the local Chromium (CHROME_PATH or Debian's chromium).
@@ -13,11 +14,15 @@ import { chromium, type Page } from 'playwright-core';
 import { createServer } from 'vite';
 import { chromiumLaunchOptions } from '../test/support/page-server.ts';
 
-const LOCALES = ['de', 'lt', 'ja'] as const;
-const VIEWPORTS = [
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+/** `--locales=ar,he` and `--sizes=1280x800,390x844` choose others (the right-to-left shots of issue 27). */
+const LOCALES = arg('locales')?.split(',') ?? ['de', 'lt', 'ja'];
+const VIEWPORTS = arg('sizes')
+  ?.split(',')
+  .map((s) => ({ width: Number(s.split('x')[0]), height: Number(s.split('x')[1]) })) ?? [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
-] as const;
+];
 const OUT = join(import.meta.dirname, 'results', 'screens');
 
 async function kybCompanyStep(page: Page, base: string, locale: string) {

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 import { PartnerClient } from '../src/server/index.ts';
 import type { AgeTokenRequest } from '../src/api/age.ts';
-import { isSupportedLocale } from '../src/i18n/index.ts';
+import { LOCALES } from '../src/api/common.ts';
 import { DEMO_ACCOUNT, type Sandbox } from '../src/sandbox/index.ts';
 
 type Json = Record<string, unknown>;
@@ -71,7 +71,8 @@ export function partnerBackend({ sandbox }: { sandbox: Sandbox }): Plugin {
       if (req.method === 'POST' && url.pathname === '/partner/kyb-token') {
         const body = await readJson(req);
         const clientId = typeof body.clientId === 'string' && body.clientId ? body.clientId : 'demo-company';
-        const locale = isSupportedLocale(body.locale) ? body.locale : undefined;
+        // The service's 17 locales only (the elements ship more; those apply through the attribute).
+        const locale = LOCALES.find((l) => l === body.locale);
         const t = await partner.createKybToken({ clientId, lifetime: 1800, ...(locale ? { locale } : {}) });
         return send(res, 201, { token: t.tokenString, expiration: t.expiration });
       }

@@ -152,6 +152,25 @@ function loadTag(tag: Tag): Promise<unknown> {
   return p;
 }
 
+type Registration = [
+  code: string,
+  messages: Readonly<Record<string, string>>,
+  options?: { dir?: 'ltr' | 'rtl' },
+];
+/**
+ * `registerLocale` of the package root (src/i18n/index.ts), for CDN pages: queued on a global until the
+ * elements' code arrives (it registers the queue before any element resolves its locale), then passed
+ * on. Call it before the elements' locale is decided (before they are in the page, or set `locale` after).
+ */
+export function registerLocale(...args: Registration): void {
+  const g = globalThis as typeof globalThis & {
+    __verifyElementsLocales?: Registration[] | ((...a: Registration) => void);
+  };
+  const q = g.__verifyElementsLocales;
+  if (typeof q === 'function') q(...args);
+  else (g.__verifyElementsLocales = q ?? []).push(args);
+}
+
 /** Registers both elements now; resolves when they are defined. */
 export function load(): Promise<void> {
   return Promise.all(TAGS.map(loadTag)).then(() => undefined);

@@ -5,7 +5,7 @@
  */
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { updateWhenLocaleChanges } from '@lit/localize';
-import { activeLocale } from '../i18n/index.ts';
+import { activeLocale, useTexts, type Texts } from '../i18n/index.ts';
 import type { MachineState } from './machine-session.ts';
 import { localeDir } from './parts.ts';
 import { AgeCheckRuntime } from './runtime.ts';
@@ -56,6 +56,8 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @csspart root - the outer box
  * @csspart heading - the heading of each screen
  * @csspart consent - the consent text block
+ * @csspart consent-partner - a paragraph of the partner's own (`texts.<locale>.consent.paragraphs`)
+ * @csspart consent-links - the list of the partner's consent links; consent-link - one of them (https only)
  * @csspart video - the live camera view
  * @csspart guide - the face / document guide overlay (decorative)
  * @csspart capture-button - the button that takes the photo
@@ -120,6 +122,8 @@ export class AgeCheckElement extends LitElement {
     exitUrl: { attribute: 'exit-url' },
     exitLabel: { attribute: 'exit-label' },
     tokenProvider: { attribute: false },
+    texts: { attribute: false },
+    textsId: { attribute: 'texts-id' },
   };
 
   constructor() {
@@ -158,6 +162,10 @@ export class AgeCheckElement extends LitElement {
   exitUrl: string | null = null;
   /** The text of that step (`exit-label`); alone, a button that fires `age-check-exit`. */
   exitLabel: string | null = null;
+  /** The partner's wording: locale → message id → text (docs/texts.md); applies to the page's elements. */
+  texts: Texts | null = null;
+  /** `texts` from a `<script type="application/json" data-verify-texts>` with this id (CDN pages). */
+  textsId: string | null = null;
   /** A new token before the session expires ("Get more time" on the countdown; a new session opens). */
   tokenProvider: AgeTokenProvider | null = null;
 
@@ -190,6 +198,7 @@ export class AgeCheckElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('texts') || changed.has('textsId')) void useTexts(this, this.texts, this.textsId);
     this.runtime.settingsChanged(changed);
   }
 

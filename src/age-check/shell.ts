@@ -7,6 +7,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { TERMINAL, type MachineError, type MachineState } from './machine-session.ts';
 import { attemptsText, button, heading } from './parts.ts';
+import { activeLocale } from '../i18n/index.ts';
+import { consentTexts } from '../i18n/texts.ts';
 
 export function loadingScreen(): TemplateResult {
   return html`${heading(msg('Age check'))}
@@ -36,6 +38,27 @@ export interface ConsentOptions {
   onStart: () => void;
 }
 
+/** The partner's own consent paragraphs and links (`texts.<locale>.consent`), as text; links https only. */
+function partnerConsent() {
+  const c = consentTexts(activeLocale());
+  if (!c) return nothing;
+  return html`${c.paragraphs.map((p) => html`<p part="consent-partner"><bdi>${p}</bdi></p>`)}
+  ${
+    c.links.length
+      ? html`<ul part="consent-links">
+          ${c.links.map(
+            (l) =>
+              html`<li>
+                <a part="consent-link" href=${l.href} target="_blank" rel="noopener"
+                  ><bdi>${l.text}</bdi><span class="visually-hidden"> ${msg('(opens in a new tab)')}</span></a
+                >
+              </li>`,
+          )}
+        </ul>`
+      : nothing
+  }`;
+}
+
 export function consentScreen(o: ConsentOptions): TemplateResult {
   const privacy = safePrivacyUrl(o.privacyUrl);
   const minAge = o.minAge;
@@ -56,6 +79,7 @@ export function consentScreen(o: ConsentOptions): TemplateResult {
         <li>${msg('Remove sunglasses, hats and masks.')}</li>
         <li>${msg('Keep your face inside the oval.')}</li>
       </ul>
+      ${partnerConsent()}
       <p class="muted">
         ${msg('By selecting “Agree and start” you agree that your photo is analysed for this age check.')}
       </p>

@@ -10,10 +10,25 @@ import { configureLocalization, LOCALE_STATUS_EVENT, type LocaleModule } from '@
 import { sourceLocale, targetLocales } from './generated/locale-codes.ts';
 import { KEY_LENGTH } from './generated/key-length.ts';
 import { messages as commonMessages } from './generated/common/index.ts';
+import {
+  bringLocale,
+  broughtMessages,
+  hasOverrides,
+  isBrought,
+  partnerText,
+  setOwnerTexts,
+} from './texts.ts';
+import { registerDir } from './dir.ts';
+import type { Messages } from './texts.ts';
 
-export type SupportedLocale = typeof sourceLocale | (typeof targetLocales)[number];
-export const SUPPORTED_LOCALES: readonly SupportedLocale[] = [sourceLocale, ...targetLocales];
+/** A shipped locale. */
+export type ShippedLocale = typeof sourceLocale | (typeof targetLocales)[number];
+/** A shipped locale, or the code of one a partner registered (`registerLocale`). */
+export type SupportedLocale = ShippedLocale | (string & Record<never, never>);
+export const SUPPORTED_LOCALES: readonly ShippedLocale[] = [sourceLocale, ...targetLocales];
 type TargetLocale = (typeof targetLocales)[number];
+const isTarget = (l: string): l is TargetLocale => (targetLocales as readonly string[]).includes(l);
+export type { Texts, Messages, MessageId, ConsentTexts } from './texts.ts';
 
 /** One locale chunk: translated templates keyed by the first `KEY_LENGTH` characters of their id. */
 export type MessageChunk = { t: LocaleModule['templates'] };
@@ -29,16 +44,17 @@ type Store = {
   loaded: Set<MessageLoaders>;
   view: LocaleModule['templates'];
 };
-const stores = new Map<TargetLocale, Store>();
+const stores = new Map<string, Store>();
 /** Groups in use on the page (common, plus each element's own, registered when it applies a locale). */
 const groups = new Set<MessageLoaders>([commonMessages]);
 
-function storeFor(locale: TargetLocale): Store {
+function storeFor(locale: string): Store {
   let store = stores.get(locale);
   if (!store) {
     const table: LocaleModule['templates'] = Object.create(null) as LocaleModule['templates'];
     const view = new Proxy(table, {
-      get: (target, id) => (typeof id === 'string' ? target[id.slice(1, 1 + KEY_LENGTH)] : undefined),
+      get: (target, id) =>
+        typeof id === 'string' ? (partnerText(locale, id) ?? target[id.slice(1, 1 + KEY_LENGTH)]) : undefined,
     });
     store = { table, loaded: new Set(), view };
     stores.set(locale, store);
@@ -64,13 +80,28 @@ async function loadGroups(locale: TargetLocale): Promise<boolean> {
 }
 
 export const isSupportedLocale = (value: unknown): value is SupportedLocale =>
-  typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+  typeof value === 'string' && ((SUPPORTED_LOCALES as readonly string[]).includes(value) || isBrought(value));
 
-/** Matches a BCP 47 tag (`de-AT`, `pt_BR`, `JA`) to a supported locale, or null. */
+/**
+ * The locale code a BCP 47 tag asks for: its language (`de-AT` is `de`), except Chinese by script
+ * (`zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant-*` are `zh-Hant`, other `zh` tags `zh-Hans`) and Norwegian
+ * (`no`, `nn` read `nb`). The same rule as loader-locale.ts's copy.
+ */
+export function languageOf(tag: string): string {
+  const parts = tag.trim().toLowerCase().split(/[-_]/);
+  const base = parts[0] ?? '';
+  if (base === 'zh') return parts.some((p) => ['hant', 'tw', 'hk', 'mo'].includes(p)) ? 'zh-Hant' : 'zh-Hans';
+  if (base === 'no' || base === 'nn') return 'nb';
+  return base;
+}
+
+/** Matches a BCP 47 tag (`de-AT`, `pt_BR`, `JA`, `zh-TW`) to a supported locale, or null. */
 export function matchLocale(tag: string | null | undefined): SupportedLocale | null {
   if (!tag) return null;
-  const base = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return isSupportedLocale(base) ? base : null;
+  const exact = tag.trim().toLowerCase().replace('_', '-');
+  if (isBrought(exact)) return exact;
+  const code = languageOf(tag);
+  return isSupportedLocale(code) ? code : null;
 }
 
 /** The locale to use: attribute > service locale > browser languages > English. */
@@ -87,16 +118,27 @@ export function resolveLocale(
   );
 }
 
+/*
+ * @lit/localize's runtime takes its locale list once, but a partner may register a locale later. So it
+ * is configured with two slots, and each switch loads the requested locale into the slot not in use:
+ * its `getLocale()` is a slot, `slotLocale` says which locale the slot holds.
+ */
+const SLOTS = ['x-ve-a', 'x-ve-b'] as const;
+type Slot = (typeof SLOTS)[number];
+const slotLocale = new Map<string, SupportedLocale>();
 let runtime: ReturnType<typeof configureLocalization> | undefined;
+let lastSlot: Slot | undefined;
 let lastRequested: SupportedLocale = sourceLocale;
 
 function getRuntime() {
   runtime ??= configureLocalization({
-    sourceLocale,
-    targetLocales,
-    loadLocale: async (locale) => {
-      await loadGroups(locale as TargetLocale);
-      return { templates: storeFor(locale as TargetLocale).view };
+    sourceLocale: 'x-ve-none',
+    targetLocales: SLOTS,
+    loadLocale: async (slot) => {
+      const locale = slotLocale.get(slot) ?? sourceLocale;
+      if (isTarget(locale)) await loadGroups(locale);
+      else await broughtMessages(locale);
+      return { templates: storeFor(locale).view };
     },
   });
   return runtime;
@@ -104,7 +146,15 @@ function getRuntime() {
 
 /** The active locale of the page (English until a locale was set). */
 export const activeLocale = (): SupportedLocale =>
-  runtime ? (runtime.getLocale() as SupportedLocale) : sourceLocale;
+  (runtime && slotLocale.get(runtime.getLocale())) || sourceLocale;
+
+/** Loads `locale` into the free slot and makes it active. */
+function switchTo(locale: SupportedLocale): Promise<void> {
+  const slot: Slot = lastSlot === SLOTS[0] ? SLOTS[1] : SLOTS[0];
+  lastSlot = slot;
+  slotLocale.set(slot, locale);
+  return getRuntime().setLocale(slot);
+}
 
 /**
  * Switches the page's locale (all localized elements re-render; their state is kept). `messages` is the
@@ -112,14 +162,14 @@ export const activeLocale = (): SupportedLocale =>
  * one. Resolves when the locale is active.
  */
 export async function applyLocale(locale: SupportedLocale, messages?: MessageLoaders): Promise<void> {
+  const previous = lastRequested;
   lastRequested = locale;
   if (messages) groups.add(messages);
-  if (!runtime && locale === sourceLocale) return;
-  const rt = getRuntime();
-  // Already active: a group registered since (by another element) may still need its chunk.
-  if (rt.getLocale() === locale) return addMessages();
-  await rt.setLocale(locale);
-  if (lastRequested !== locale && rt.getLocale() !== lastRequested) await rt.setLocale(lastRequested);
+  // English without overrides needs no runtime (msg() shows the source text).
+  if (!runtime && locale === sourceLocale && !hasOverrides(sourceLocale)) return;
+  // Already active or on its way: a group registered since (by another element) may still need its chunk.
+  if (runtime && previous === locale && slotLocale.get(lastSlot ?? '') === locale) return addMessages();
+  await switchTo(locale);
 }
 
 /**
@@ -129,14 +179,92 @@ export async function applyLocale(locale: SupportedLocale, messages?: MessageLoa
 export async function addMessages(...messages: MessageLoaders[]): Promise<void> {
   for (const m of messages) groups.add(m);
   if (!runtime) return;
-  const rt = runtime;
-  for (const locale of new Set([rt.getLocale(), lastRequested])) {
-    if (locale === sourceLocale || !(await loadGroups(locale as TargetLocale))) continue;
-    if (rt.getLocale() === locale)
-      window.dispatchEvent(
-        new CustomEvent(LOCALE_STATUS_EVENT, { detail: { status: 'ready', readyLocale: locale } }),
-      );
+  for (const locale of new Set([activeLocale(), lastRequested])) {
+    if (!isTarget(locale) || !(await loadGroups(locale))) continue;
+    if (activeLocale() === locale) rerender();
   }
 }
 
+/** Localized elements render again (same locale, new texts). */
+function rerender(): void {
+  window.dispatchEvent(
+    new CustomEvent(LOCALE_STATUS_EVENT, { detail: { status: 'ready', readyLocale: runtime?.getLocale() } }),
+  );
+}
+
+/** The locale code of a `texts` key (`de-AT` is `de`; a registered code is itself). */
+const codeOf = (key: string): string => matchLocale(key) ?? key.trim().toLowerCase();
+
+/**
+ * Sets the text overrides of one element (`owner`), or clears them with null; `textsId` names a
+ * `<script type="application/json" data-verify-texts>` block read instead when `texts` is not set. The
+ * overrides apply to every element of the page (the last set wins for one text). A key that is not a
+ * shipped locale registers that locale (as `registerLocale`).
+ */
+export async function useTexts(owner: object, texts: unknown, textsId?: string | null): Promise<void> {
+  let value = texts;
+  if ((value === null || value === undefined) && textsId) value = readTextsBlock(textsId);
+  if (value && typeof value === 'object')
+    for (const key of Object.keys(value)) if (!isSupportedLocale(codeOf(key))) registerLocale(key, {});
+  await setOwnerTexts(owner, value, codeOf);
+  await refresh();
+}
+
+/** The JSON of a `<script type="application/json" data-verify-texts id=…>` block (never run). */
+function readTextsBlock(id: string): unknown {
+  const el = document.getElementById(id);
+  if (
+    !(el instanceof HTMLScriptElement) ||
+    el.type !== 'application/json' ||
+    !el.hasAttribute('data-verify-texts')
+  ) {
+    console.warn(
+      `verify-elements: texts-id "${id}" names no <script type="application/json" data-verify-texts>.`,
+    );
+    return null;
+  }
+  try {
+    return JSON.parse(el.textContent ?? '') as unknown;
+  } catch {
+    console.warn(`verify-elements: the texts block "${id}" is not valid JSON; ignored.`);
+    return null;
+  }
+}
+
+/** Shows texts that changed: the active locale renders again (English may need the runtime now). */
+async function refresh(): Promise<void> {
+  if (!runtime && lastRequested === sourceLocale && hasOverrides(sourceLocale)) return switchTo(sourceLocale);
+  rerender();
+}
+
+/**
+ * Registers a locale the package does not ship: `messages` maps message ids (docs/texts.md) to its
+ * texts; a message it lacks shows in English. Its code (`fa`, `sw`, `pt-BR`) is used for `Intl`
+ * formats and plural rules; `dir` is its writing direction (default: known right-to-left languages).
+ * Elements whose `locale` attribute or browser languages ask for it use it from then on.
+ */
+export function registerLocale(
+  code: string,
+  messages: Messages,
+  options: { dir?: 'ltr' | 'rtl' } = {},
+): Promise<void> {
+  const c = code.trim().toLowerCase().replace('_', '-');
+  if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/.test(c)) {
+    console.warn(`verify-elements: registerLocale: "${code}" is not a language tag; ignored.`);
+    return Promise.resolve();
+  }
+  if (options.dir) registerDir(c, options.dir);
+  stores.delete(c);
+  return bringLocale(c, messages).then(() => (activeLocale() === c ? refresh() : undefined));
+}
+
 export { LOCALE_STATUS_EVENT };
+
+/* The CDN entry's `registerLocale` (src/cdn.ts) queues registrations made before this code arrived. */
+type Registration = Parameters<typeof registerLocale>;
+const cdnQueue = globalThis as typeof globalThis & {
+  __verifyElementsLocales?: Registration[] | ((...a: Registration) => void);
+};
+if (Array.isArray(cdnQueue.__verifyElementsLocales))
+  for (const r of cdnQueue.__verifyElementsLocales) void registerLocale(...r);
+cdnQueue.__verifyElementsLocales = (...r: Registration) => void registerLocale(...r);

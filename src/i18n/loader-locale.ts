@@ -15,8 +15,17 @@ export function loaderLocale(
   languages: readonly string[],
 ): string {
   for (const tag of [attribute, serviceLocale, ...languages]) {
-    const language = tag?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    const language = tag ? languageOf(tag) : '';
     if (language === 'en' || (language && supported(language))) return language;
   }
   return 'en';
+}
+
+/** Copy of index.ts's `languageOf`: the locale code a tag asks for (Chinese by script, Norwegian `nb`). */
+function languageOf(tag: string): string {
+  const parts = tag.trim().toLowerCase().split(/[-_]/);
+  const base = parts[0] ?? '';
+  if (base === 'zh') return parts.some((p) => ['hant', 'tw', 'hk', 'mo'].includes(p)) ? 'zh-Hant' : 'zh-Hans';
+  if (base === 'no' || base === 'nn') return 'nb';
+  return base;
 }

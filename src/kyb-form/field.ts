@@ -4,6 +4,9 @@
  *
  * CSS classes used here are styled by the shell (`styles.ts`): `.field`, `.field-label`,
  * `.required-mark`, `.field-description`, `.field-error`.
+ *
+ * Labels and descriptions may be the service's text in another script than the form's locale (a Latin
+ * label in an Arabic form): each is isolated (`<bdi>`) so it keeps its own order.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
@@ -127,7 +130,7 @@ export function renderField(o: FieldOptions): TemplateResult {
   const desc =
     o.description || o.note
       ? html`<p class="field-description" id="${o.id}-desc" part="field-description">
-          ${o.description ? html`<span>${o.description}</span>` : nothing}${note}
+          ${o.description ? html`<span><bdi>${o.description}</bdi></span>` : nothing}${note}
         </p>`
       : nothing;
   const err = o.error
@@ -139,7 +142,7 @@ export function renderField(o: FieldOptions): TemplateResult {
       part="${o.part ?? 'field'}"
       aria-describedby=${describedBy(o.id, !!(o.description || o.note), !!o.error)}
     >
-      <legend class="field-label" part="field-label" id="${o.id}-label">${o.label}${mark}</legend>
+      <legend class="field-label" part="field-label" id="${o.id}-label"><bdi>${o.label}</bdi>${mark}</legend>
       ${desc} ${o.control} ${err}
     </fieldset>`;
   }
@@ -147,14 +150,16 @@ export function renderField(o: FieldOptions): TemplateResult {
     return html`<div class="field field-checkbox" part="${o.part ?? 'field'}">
       <div class="option">
         ${o.control}<label class="field-label" part="field-label" for=${o.id} id="${o.id}-label"
-          >${o.label}${mark}</label
+          ><bdi>${o.label}</bdi>${mark}</label
         >
       </div>
       ${desc} ${err}
     </div>`;
   }
   return html`<div class="field" part="${o.part ?? 'field'}">
-    <label class="field-label" part="field-label" for=${o.id} id="${o.id}-label">${o.label}${mark}</label>
+    <label class="field-label" part="field-label" for=${o.id} id="${o.id}-label"
+      ><bdi>${o.label}</bdi>${mark}</label
+    >
     ${desc} ${o.control} ${err}
   </div>`;
 }

@@ -53,7 +53,9 @@ export const formStyles = css`
     border-inline-start: 3px solid var(--c-warning);
     background: var(--c-warning-bg);
     color: var(--c-text);
-    border-radius: 0 calc(var(--radius) * 0.5) calc(var(--radius) * 0.5) 0;
+    border-radius: 0;
+    border-start-end-radius: calc(var(--radius) * 0.5);
+    border-end-end-radius: calc(var(--radius) * 0.5);
   }
   .field-error {
     margin: 0;

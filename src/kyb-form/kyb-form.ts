@@ -1,5 +1,6 @@
 import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { localeDir } from '../i18n/dir.ts';
+import { useTexts, type Texts } from '../i18n/index.ts';
 import { cssProps } from '../theme/css-props.ts';
 import { withStyleNonce } from '../theme/style-nonce.ts';
 import type { StepId } from './context.ts';
@@ -185,6 +186,8 @@ export class KybFormElement extends LitElement {
     infoRequestMessage: { attribute: 'info-request-message' },
     tokenProvider: { attribute: false },
     tokenExpires: { attribute: 'token-expires' },
+    texts: { attribute: false },
+    textsId: { attribute: 'texts-id' },
   };
   /** Test rigs only (undocumented): the API client's per-attempt timeout; undefined keeps the default. */
   static clientTimeoutMs: number | undefined;
@@ -194,10 +197,7 @@ export class KybFormElement extends LitElement {
     return withStyleNonce(this, () => super.createRenderRoot());
   }
 
-  /**
-   * The KYB bearer token (`tokenString`). Changing it reloads the form; after `kyb-session-expired` the new
-   * token is adopted instead and the kept changes are sent with it.
-   */
+  /** The KYB bearer token (`tokenString`); a new one reloads the form, or after `kyb-session-expired` sends the kept changes. */
   token = '';
   /** Base URL of the service (attribute `api-base`); '' (the default) is the page's origin. */
   apiBase = '';
@@ -209,9 +209,13 @@ export class KybFormElement extends LitElement {
   locale: string | null = null;
   /** What the reviewer asked for, shown (as text) on the first screen of a form sent back for more information. */
   infoRequestMessage: string | null = null;
+  /** The partner's wording: locale → message id → text (docs/texts.md); applies to the page's elements. */
+  texts: Texts | null = null;
+  /** `texts` from a `<script type="application/json" data-verify-texts>` with this id (CDN pages). */
+  textsId: string | null = null;
   /** `() => Promise<string | {token, expiresAt}>` (or `createKybToken`'s answer): a fresh token before expiry and on `TOKEN_NOT_VALID`. */
   tokenProvider: TokenProvider | null = null;
-  /** The token's expiry (its `expiration`): the warning before the session ends. */
+  /** The token's `expiration` (ISO date-time, or ms since the epoch): without `tokenProvider`, a warning 5 minutes before it. */
   tokenExpires: TokenExpiry = null;
 
   /** A thin element: the form's life (client, session, state, steps, saves) is its runtime; views read it. */
@@ -232,6 +236,7 @@ export class KybFormElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('texts') || changed.has('textsId')) void useTexts(this, this.texts, this.textsId);
     this.runtime.settingsChanged(changed);
   }
 

@@ -194,7 +194,7 @@ export const stepStyles = css`
   }
   .doc-requirements {
     margin: calc(var(--space) * 0.5) 0;
-    padding-left: calc(var(--size) * 1.25);
+    padding-inline-start: calc(var(--size) * 1.25);
   }
   .doc-item {
     display: flex;

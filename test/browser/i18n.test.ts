@@ -121,8 +121,8 @@ describe('locale precedence: <age-check> (no service locale: attribute > browser
   const cases: [string[], string | null, string][] = [
     [['de-AT', 'en'], null, 'de'],
     [['pt-BR'], null, 'pt'],
-    [['zh-CN', 'sv', 'lt-LT'], null, 'lt'],
-    [['zh-CN', 'sv-SE'], null, 'en'],
+    [['xx-CN', 'fa', 'lt-LT'], null, 'lt'],
+    [['xx-CN', 'ur-PK'], null, 'en'],
     [['de-AT'], 'ja', 'ja'],
   ];
   for (const [langs, attr, expected] of cases) {

@@ -28,7 +28,7 @@ describe('the package', () => {
     );
   });
 
-  test('the root exports the elements, the two clients and ApiError, nothing else at run time', async () => {
+  test('the root exports the elements, the two clients, ApiError and registerLocale, nothing else at run time', async () => {
     const root = (await import(join(ROOT, 'dist/index.js'))) as Record<string, unknown>;
     assert.deepEqual(Object.keys(root).sort(), [
       'AgeCheckElement',
@@ -36,6 +36,7 @@ describe('the package', () => {
       'ApiError',
       'KybClient',
       'KybFormElement',
+      'registerLocale',
     ]);
     const schemas = (await import(join(ROOT, 'dist/schemas.js'))) as Record<string, unknown>;
     for (const name of ['KybToken', 'KybInfo', 'AgeWebhook', 'COUNTRY_CODES'])

@@ -15,8 +15,8 @@ const config = JSON.parse(readFileSync(new URL('../../lit-localize.json', import
 };
 
 describe('supported locales', () => {
-  it('are English plus the 16 target locales of lit-localize.json', () => {
-    assert.equal(SUPPORTED_LOCALES.length, 17);
+  it('are English plus the target locales of lit-localize.json', () => {
+    assert.ok(SUPPORTED_LOCALES.length >= 21, `${SUPPORTED_LOCALES.length} locales`);
     assert.deepEqual([...SUPPORTED_LOCALES].sort(), [config.sourceLocale, ...config.targetLocales].sort());
   });
 });
@@ -29,10 +29,20 @@ describe('matchLocale', () => {
     assert.equal(matchLocale('JA'), 'ja');
     assert.equal(matchLocale(' lt-LT '), 'lt');
     assert.equal(matchLocale('en-GB'), 'en');
+    assert.equal(matchLocale('sv-FI'), 'sv');
+    assert.equal(matchLocale('ar-EG'), 'ar');
+  });
+  it('matches Chinese by script (Traditional for Taiwan, Hong Kong, Macau), Simplified otherwise', () => {
+    assert.equal(matchLocale('zh-CN'), 'zh-Hans');
+    assert.equal(matchLocale('zh'), 'zh-Hans');
+    assert.equal(matchLocale('zh-Hans-SG'), 'zh-Hans');
+    assert.equal(matchLocale('zh-TW'), 'zh-Hant');
+    assert.equal(matchLocale('zh_HK'), 'zh-Hant');
+    assert.equal(matchLocale('zh-Hant'), 'zh-Hant');
   });
   it('refuses unsupported or empty tags', () => {
-    assert.equal(matchLocale('zh-CN'), null);
-    assert.equal(matchLocale('sv'), null);
+    assert.equal(matchLocale('xx-CN'), null);
+    assert.equal(matchLocale('fa'), null);
     assert.equal(matchLocale(''), null);
     assert.equal(matchLocale(null), null);
     assert.equal(matchLocale(undefined), null);
@@ -49,17 +59,18 @@ describe('resolveLocale precedence', () => {
     assert.equal(resolveLocale(null, 'de', ['ja', 'en']), 'de');
     assert.equal(resolveLocale(undefined, 'de-CH', ['ja']), 'de');
     // An unsupported attribute falls through to the next source.
-    assert.equal(resolveLocale('zh', 'de', ['ja']), 'de');
+    assert.equal(resolveLocale('xx', 'de', ['ja']), 'de');
   });
   it('else the first supported preferred browser language', () => {
     assert.equal(resolveLocale(null, null, ['de-AT', 'en']), 'de');
     assert.equal(resolveLocale(null, undefined, ['pt-BR']), 'pt');
-    assert.equal(resolveLocale(null, 'xx', ['zh-CN', 'sv', 'lt-LT', 'de']), 'lt');
+    assert.equal(resolveLocale(null, 'xx', ['xx-CN', 'fa', 'lt-LT', 'de']), 'lt');
+    assert.equal(resolveLocale(null, 'xx', ['zh-TW', 'de']), 'zh-Hant');
     assert.equal(resolveLocale('', '', ['ja-JP']), 'ja');
   });
   it('else English', () => {
     assert.equal(resolveLocale(null, null, []), 'en');
-    assert.equal(resolveLocale(null, null, ['zh-CN', 'sv-SE']), 'en');
+    assert.equal(resolveLocale(null, null, ['fa-IR', 'ur-PK']), 'en');
     assert.equal(resolveLocale('zz', 'yy', ['xx']), 'en');
   });
   it('every target locale resolves to itself from each source', () => {

@@ -25,8 +25,22 @@ const tags = [
   'ja',
   '-',
   'de-',
+  'zh-TW',
+  'zh-Hans-CN',
+  'zh',
+  'no',
+  'ar-EG',
 ];
-const languageLists: string[][] = [[], ['de-DE', 'en'], ['xx', 'fr-CA'], ['xx'], ['en-US', 'de'], ['', 'lt']];
+const languageLists: string[][] = [
+  [],
+  ['de-DE', 'en'],
+  ['xx', 'fr-CA'],
+  ['xx'],
+  ['en-US', 'de'],
+  ['', 'lt'],
+  ['zh-HK', 'de'],
+  ['nn-NO'],
+];
 
 test('the loader picks the locale the element will use, for every mix of attribute, service and browser', () => {
   let cases = 0;

@@ -323,7 +323,7 @@ export class BeneficiariesStep implements StepController {
       : [];
     const adding = this.#draft !== null && this.#draft.id === null && this.#draft.parent === null;
     return html`<div class="beneficiaries" part="beneficiaries">
-      ${cfg.description ? html`<p class="step-description" part="description">${cfg.description}</p>` : nothing}
+      ${cfg.description ? html`<p class="step-description" part="description"><bdi>${cfg.description}</bdi></p>` : nothing}
       ${
         cfg.threshold !== null
           ? html`<p class="ben-threshold" part="threshold" id="ben-threshold">

@@ -381,7 +381,7 @@ export class CompanyStep implements StepController<ShellContext> {
     this.#ctx = ctx;
     const flowDescription = ctx.flow?.description;
     return html`<div class="step-body" part="company">
-      ${flowDescription ? html`<p class="step-description" part="step-description">${flowDescription}</p>` : nothing}
+      ${flowDescription ? html`<p class="step-description" part="step-description"><bdi>${flowDescription}</bdi></p>` : nothing}
       <p class="hint">${msg('Fields marked with * are required.')}</p>
       ${this.defs.map((def) => {
         const error = this.#shownIssue(def, ctx.stepChecked);

@@ -15,8 +15,8 @@ export const countryMultiStyles = css`
     align-items: center;
     gap: calc(var(--space) * 0.375);
     min-height: calc(var(--size) * 2.75);
-    padding: calc(var(--space) * 0.25) calc(var(--size) * 2) calc(var(--space) * 0.25)
-      calc(var(--space) * 0.375);
+    padding-block: calc(var(--space) * 0.25);
+    padding-inline: calc(var(--space) * 0.375) calc(var(--size) * 2);
     border: 1px solid var(--c-border);
     border-radius: var(--radius);
     background: var(--c-bg);
@@ -47,7 +47,8 @@ export const countryMultiStyles = css`
     max-width: 100%;
     font-size: calc(var(--size) * 0.9);
     line-height: 1.25;
-    padding: 0.15em 0.15em 0.15em 0.65em;
+    padding: 0.15em;
+    padding-inline-start: 0.65em;
     border-radius: 999px;
     border: 1px solid var(--c-border);
     background: var(--c-surface);
@@ -106,16 +107,23 @@ export const countryMultiStyles = css`
   .cm-caret::after {
     content: '';
     position: absolute;
-    top: 50%;
-    left: 50%;
+    inset: 0;
+    margin: auto;
     width: 0.5em;
     height: 0.5em;
     border-inline-end: 2px solid var(--c-text);
     border-bottom: 2px solid var(--c-text);
-    transform: translate(-50%, -75%) rotate(45deg);
+    transform: translateY(-25%) rotate(45deg);
   }
   .cm-box.is-open .cm-caret::after {
-    transform: translate(-50%, -25%) rotate(225deg);
+    transform: translateY(25%) rotate(225deg);
+  }
+  /* The caret points down (up when open) in either direction: its end border is on the left in RTL. */
+  [dir='rtl'] .cm-caret::after {
+    transform: translateY(-25%) rotate(-45deg);
+  }
+  [dir='rtl'] .cm-box.is-open .cm-caret::after {
+    transform: translateY(25%) rotate(135deg);
   }
   .cm-list {
     position: relative;
@@ -163,13 +171,17 @@ export const countryMultiStyles = css`
   .cm-option[aria-selected='true'] .cm-check::after {
     content: '';
     position: absolute;
-    left: 0.3em;
+    inset-inline-start: 0.3em;
     top: 0.05em;
     width: 0.3em;
     height: 0.6em;
     border-inline-end: 2px solid var(--c-on-primary);
     border-bottom: 2px solid var(--c-on-primary);
     transform: rotate(45deg);
+  }
+  /* A tick is not mirrored: in RTL its end border is on the left, so the shape is flipped back. */
+  [dir='rtl'] .cm-option[aria-selected='true'] .cm-check::after {
+    transform: rotate(45deg) scaleX(-1);
   }
   .cm-option-name {
     flex: 1;

@@ -66,6 +66,16 @@ export interface CountryMultiProps {
 /** Wait this long after the last keystroke before announcing how many countries match. */
 const ANNOUNCE_MATCHES_MS = 600;
 
+/**
+ * The arrow key in reading order: in a right-to-left form the chips run from the right, so Left moves
+ * to the next chip and Right to the one before (the state functions speak left-to-right).
+ */
+function logicalKey(e: KeyboardEvent): string {
+  const rtl = e.target instanceof Element && getComputedStyle(e.target).direction === 'rtl';
+  if (!rtl) return e.key;
+  return e.key === 'ArrowLeft' ? 'ArrowRight' : e.key === 'ArrowRight' ? 'ArrowLeft' : e.key;
+}
+
 class CountryMultiDirective extends AsyncDirective {
   #props: CountryMultiProps | null = null;
   #state: ComboState = initialState();
@@ -346,7 +356,7 @@ class CountryMultiDirective extends AsyncDirective {
     const out = keyInInput(
       this.#state,
       {
-        key: e.key,
+        key: logicalKey(e),
         altKey: e.altKey,
         ctrlKey: e.ctrlKey,
         metaKey: e.metaKey,
@@ -371,7 +381,7 @@ class CountryMultiDirective extends AsyncDirective {
     const btn = (e.target as Element).closest<HTMLElement>('button[data-i]');
     if (!btn) return;
     const i = Number(btn.dataset.i);
-    const out = keyOnChip(e.key, i, this.#selected.length);
+    const out = keyOnChip(logicalKey(e), i, this.#selected.length);
     if (!out) return;
     e.preventDefault();
     if (e.key === 'Escape') e.stopPropagation();

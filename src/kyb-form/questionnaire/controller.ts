@@ -207,7 +207,7 @@ export class QuestionnairesStep implements StepController {
       @focusout=${this.#events.onFocusOut}
       @click=${this.#events.onClick}
     >
-      ${description ? html`<p class="step-description" part="step-description">${description}</p>` : nothing}
+      ${description ? html`<p class="step-description" part="step-description"><bdi>${description}</bdi></p>` : nothing}
       ${questionnaires}
     </div>`;
   }

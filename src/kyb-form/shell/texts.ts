@@ -5,6 +5,7 @@
 import { msg, str } from '@lit/localize';
 import type { SaveState, StepId } from '../context.ts';
 import type { ErrorInfo } from '../form-reducer.ts';
+import { plural } from '../../i18n/plural.ts';
 
 export function stepTitle(step: StepId): string {
   switch (step) {
@@ -70,8 +71,11 @@ export function saveStatusText(state: SaveState, sessionEnded: boolean, editing:
     return msg('Your last changes could not be saved. They are kept here and will be sent again.');
   if (state === 'saving') return msg('Saving…');
   if (editing) return msg('You have unsaved changes in the open form.');
-  if (held === 1) return msg('1 change not saved: fix the highlighted field.');
-  if (held > 1) return msg(str`${held} changes not saved: fix the highlighted fields.`);
+  if (held > 0)
+    return plural(held, {
+      one: () => msg(str`${held} change not saved: fix the highlighted field.`),
+      other: () => msg(str`${held} changes not saved: fix the highlighted fields.`),
+    });
   if (state === 'pending') return msg('Unsaved changes');
   if (state === 'saved') return msg('All changes saved');
   return '';
