@@ -12,6 +12,8 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
+    exitUrl: string | null;
+    exitLabel: string | null;
     texts: Texts | null;
     textsId: string | null;
     tokenProvider: AgeTokenProvider | null;
@@ -20,15 +22,16 @@ export declare class AgeCheckElement extends LitElement {
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
-    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;
     idempotencyKeys: boolean;
     locale: string | null;
+    infoRequestMessage: string | null;
     texts: Texts | null;
     textsId: string | null;
     tokenProvider: TokenProvider | null;
+    tokenExpires: TokenExpiry;
     get step(): StepId;
     get formId(): string | null;
     reload(): Promise<void>;

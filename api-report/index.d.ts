@@ -26,6 +26,8 @@ export declare class AgeCheckElement extends LitElement {
     autoCapture: boolean;
     sessionUrl: string | null;
     privacyUrl: string | null;
+    exitUrl: string | null;
+    exitLabel: string | null;
     texts: Texts | null;
     textsId: string | null;
     tokenProvider: AgeTokenProvider | null;
@@ -46,6 +48,7 @@ export interface AgeCheckEventMap {
     'age-check-complete': CustomEvent<AgeCheckCompleteDetail>;
     'age-check-error': CustomEvent<AgeCheckErrorDetail>;
     'age-check-camera-fallback': CustomEvent<AgeCheckCameraFallbackDetail>;
+    'age-check-exit': CustomEvent<AgeCheckExitDetail>;
 }
 
 export type AgeCheckProperties = Partial<Pick<AgeCheckElement, 'token' | 'apiBase' | 'allowInsecureHttp' | 'locale' | 'redirect' | 'autoCapture' | 'sessionUrl' | 'tokenProvider'>>;
@@ -349,15 +352,16 @@ export interface KybErrorDetail {
 
 export declare class KybFormElement extends LitElement {
     static clientTimeoutMs: number | undefined;
-    constructor();
     token: string;
     apiBase: string;
     allowInsecureHttp: boolean;
     idempotencyKeys: boolean;
     locale: string | null;
+    infoRequestMessage: string | null;
     texts: Texts | null;
     textsId: string | null;
     tokenProvider: TokenProvider | null;
+    tokenExpires: TokenExpiry;
     get step(): StepId;
     get formId(): string | null;
     reload(): Promise<void>;

@@ -7,7 +7,6 @@
  * Draft texts: CHECKBOX `true` / `false` (`''` untouched), lists joined with `\n`, everything else as typed.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { until } from 'lit/directives/until.js';
 import { msg } from '@lit/localize';
 import { chunkLoader } from '../api/load-chunk.ts';
 import { loadReview } from './chunks.ts';
@@ -176,7 +175,7 @@ export interface CustomControlOptions {
   onChange: (text: string) => void;
   onLeave: () => void;
   /** The control's code arrived after the first render (the country combobox): render again. */
-  onLoaded?: () => void;
+  onLoaded: () => void;
 }
 
 /** The control of one custom field (inside `renderField`, which supplies the label or legend). */
@@ -267,12 +266,12 @@ export function renderCustomControl(o: CustomControlOptions): TemplateResult {
         onLeave: o.onLeave,
       };
       if (combobox) return slot(combobox.countryMulti(props));
-      const loaded = loadCombobox().then((m) => {
+      // Until its code is here (it is asked for now), a disabled box in its place; then the step renders again.
+      void loadCombobox().then((m) => {
         combobox = m;
-        o.onLoaded?.();
-        return m.countryMulti(props);
-      });
-      return slot(until(loaded, html`<input id=${id} part="input" type="text" disabled aria-busy="true" />`));
+        o.onLoaded();
+      }, o.onLoaded);
+      return slot(html`<input id=${id} part="input" type="text" disabled aria-busy="true" />`);
     }
     case 'DATE':
     case 'INTEGER':

@@ -426,6 +426,7 @@ export class BeneficiariesStep implements StepController {
       setValue: (key, text, id) =>
         this.#update(ctx, { values: { ...(this.#draft ?? d).values, [key]: text } }, id, key),
       left: (id) => this.#left(ctx, id),
+      rerender: () => ctx.requestUpdate(),
       save: (e) => {
         this.#focus.remember(e);
         this.#inflight = this.#save(ctx).catch(() => false);

@@ -112,6 +112,8 @@ export interface FormView {
   update: (patch: Partial<BeneficiaryDraft>, controlId?: string) => void;
   setValue: (key: string, text: string, controlId: string) => void;
   left: (controlId: string) => void;
+  /** Renders the form again (a control's code arrived). */
+  rerender: () => void;
   save: (e: Event) => void;
   cancel: (e: Event) => void;
   ownershipHint: string;
@@ -292,6 +294,7 @@ export function renderForm(v: FormView): TemplateResult {
         invalid: !!e,
         onChange: (text) => v.setValue(key, text, id),
         onLeave: () => v.left(id),
+        onLoaded: v.rerender,
       }),
     });
   });
