@@ -10,12 +10,13 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s0305a919b1c34f26: 0,
   s03f9b359e5efc68c: 0,
   s04b181cec77f3b46: 0,
+  s04b847b7958f8046: 0,
   s053ebf44bc1b66e5: 0,
   s0621967419bd7fde: 0,
+  s0862c2cc1255a839: 0,
   s086c8800a32f8ca5: 0,
   s087d6f07b52b30ec: ['pct'],
   s08d64de415f729f5: ['name'],
-  s0900e05de870fed1: 0,
   s09205907b5b56cda: 0,
   s0921dbdff226ce68: 0,
   s099ca261d1cfdfcd: 0,
@@ -24,10 +25,13 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s0ad1c56390743853: 0,
   s0ae869d94557ec80: 0,
   s0b36813ee1f3cd2c: 0,
+  s0b4b0c1306c4dde2: 0,
   s0b59994cc664d0ab: 0,
   s0b8d1019aa4cf3ee: 0,
+  s0c19db04444a8d03: 0,
   s0c363498fe99c9b1: 0,
   s0c4fbb909439a1ba: 0,
+  s0d7fb5ba45f5fc40: 0,
   s0e82ea091887baea: 0,
   s0edf18b2a4b6df49: 0,
   s0ef7f86c9d26e09e: ['0','1'],
@@ -35,6 +39,7 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s0f8c39d0450974a6: 0,
   s10375985673ddd4d: 0,
   s11318d9678a027b9: ['message'],
+  s11628a6bf3abea0a: 0,
   s11b1bcf3d054fedb: 0,
   s11db9bf55fbd67ab: 0,
   s12a4c3e32f81a3f0: 0,
@@ -44,17 +49,20 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s138d59193eacfe7b: ['name'],
   s153d70acf528f736: 0,
   s1660e7a444d91ed2: 0,
-  s16d8fbf142400141: ['mins'],
   s177a144717f855a6: 0,
   s18b1fa334ab26d49: 0,
   s18cfcdf2fdf5ec34: 0,
   s18f0209572656f03: 0,
+  s1ae2694cffb52073: 0,
   s1d4300087d6a9b08: 0,
   s1db39b5c58943771: 0,
   s1f411e1502bee912: 0,
   s1fa8e595d87182fd: 0,
+  s2107e8ac4078c6bf: 0,
   s2112e6034b0ea0d7: 0,
+  s21998aecb0d7ec6a: 0,
   s21ede92df0af0129: 0,
+  s23d9373ba52aaed6: ['time'],
   s2457c1cf3ace4a24: 0,
   s2468b69d10791c82: 0,
   s24bb7add49f7a26e: 0,
@@ -76,17 +84,22 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s2c8adeac45796406: 0,
   s2ceb11be2290bb1b: 0,
   s2da3388725e92ffd: 0,
+  s2e9d41d2d1f2fb80: 0,
   s2f5514c3389b4248: ['name'],
-  s2fa05f91c1baa29b: ['name'],
+  s2fa05f91c1baa29b: ['shown'],
   s2faf0c3f3f37d2b3: 0,
   s2fb60ddbba53acf4: 0,
   s307e6ae1492aaf38: 0,
+  s3295c69793237640: 0,
   s32ac2b6848504809: 0,
+  s32db42fa0a3bf38a: ['size','max'],
   s330046fa1b1b9ec7: 0,
   s33c5166e0c903c2d: 0,
   s341944ca8a0d3e8c: 0,
+  s3427e8a085136263: 0,
   s3430230c8f6c8b0a: 0,
   s34941ce403ee9925: 0,
+  s354dc75140800a08: 0,
   s359442bad02e8e95: 0,
   s36ac6b4f02afd0c3: ['d'],
   s36cd30047aa6f5ac: 0,
@@ -102,13 +115,17 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s3cf2d4536fee1335: 0,
   s3d0bb0448ae28706: 0,
   s3d5da9baa12b169a: 0,
+  s3d802d24b896c10d: 0,
   s3e01ed8d6e8e6769: 0,
   s3e527442841d5f78: 0,
+  s3f9bce30edb05f0e: 0,
   s3fa93ba4bc361b3f: 0,
   s3ff03f9c73fab9fa: 0,
   s4065780857d14569: ['minAge'],
   s40d76f1f51639ec0: 0,
   s4132727f3b0f7586: ['issuesCount'],
+  s42040474523c0470: 0,
+  s432f1e5aa6bdc1cf: 0,
   s441ff41dcdcd8aaf: 0,
   s44cfb5f01f1202fd: 0,
   s4549e0f005691214: 0,
@@ -126,6 +143,7 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s499f8dc47ea13f01: 0,
   s49c7287a88c6a831: 0,
   s4a81d509afa54477: 0,
+  s4b07ad40a0a5a283: 0,
   s4b31f5a464286719: ['index'],
   s4b9a0d7b88818b45: 0,
   s4ca743bdb9022d35: 0,
@@ -140,19 +158,18 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s516d59b5327708ca: ['t'],
   s5186f6056cbd80c6: 0,
   s51fb316d12139149: 0,
-  s52a4ae5d3d541c47: ['size','max'],
   s52ded70e774d29cd: 0,
   s5360488405f60225: ['name','t'],
+  s537b28650510ea6c: 0,
   s53ca5c6fae4ca459: 0,
   s547d255f3f8e9a48: 0,
   s54d5845c1404045d: 0,
   s54e6d4c5a5e235a8: 0,
   s5509597a865c30d6: ['count'],
-  s5553716d21b7ee6a: ['replacedBy'],
+  s5553716d21b7ee6a: ['0'],
   s5565f722bf164abd: 0,
   s566cf5fa4dc87dba: ['held'],
   s572e11a256ea47c2: 0,
-  s57adf424d57c8a0f: 0,
   s57f865a38339a262: 0,
   s599697fe36afae3b: 0,
   s59d5e850c70679f4: 0,
@@ -164,14 +181,17 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s5ed8146c971f8d0f: 0,
   s5fa224c8ce0be704: 0,
   s5fea7a3c45a8fc6e: 0,
+  s5ffe023a68ec86b8: 0,
   s60320a18282b2b33: 0,
   s6053508f89f6bcce: ['message'],
   s60c95fd94bef0be6: 0,
   s60fa16ab15917bcd: 0,
   s6221aa19db5439bb: 0,
+  s62614e864d3528c6: 0,
   s629576c6b305d539: 0,
   s636122ed89d7af81: 0,
   s639a253e7ad0adee: 0,
+  s63bc591f8cff4993: 0,
   s63d74d70fe68294a: 0,
   s644b937dac60d4a0: 0,
   s64e24aa543266e18: ['issuesCount'],
@@ -180,14 +200,16 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s6556c861e1b98f9f: 0,
   s65cbdcf1ac75f1c5: 0,
   s663d390fd1b75d7e: 0,
+  s676505500a53439e: 0,
   s67c4fccf3a919bd4: 0,
   s6825f289bd495f7b: 0,
   s684b6bfe5d516e5c: ['index','stepsCount'],
   s68e052022b91c5ce: 0,
   s6b2beba7ab637e9e: 0,
   s6b97cf6ab6654536: 0,
-  s6bbd58ca1a2eda67: ['name'],
+  s6bbd58ca1a2eda67: ['shown'],
   s6be6623755ed6059: 0,
+  s6c2cdb671c425c1e: 0,
   s6cdb3e1f931abd5c: 0,
   s6e6e4d288ea76fc4: 0,
   s6e8059179423bfa0: 0,
@@ -195,47 +217,53 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s6edfbb05f6cf1ade: 0,
   s6eea40b6148c254e: 0,
   s6f1a2adf7138bb21: 0,
-  s6fa6880fe37fc29f: ['filename'],
-  s6fc9985cacb3eaa2: ['filename'],
+  s6fa6880fe37fc29f: ['0'],
+  s6fc9985cacb3eaa2: ['name'],
   s70af97de3ad8fb23: 0,
+  s723a2f3264c38502: 0,
   s73092b259cbcc114: 0,
   s736157452e7fc7af: 0,
   s73e5cc25f87db687: 0,
   s7426e1b35aed72db: ['0'],
-  s75965a74bdf950f1: 0,
+  s7622771f6087c9b9: 0,
   s76dc45bbc50fe393: 0,
   s78660a57d38e043d: 0,
   s78a709d3bff43a19: 0,
   s79e6210b04a343db: 0,
-  s79e6b86ac74d0ee1: ['filename'],
+  s79e6b86ac74d0ee1: ['0'],
   s7a9af57680a59b74: 0,
   s7b23d09a8b9d35e8: 0,
   s7b61f5f9728cb077: 0,
   s7bef890226651e61: ['t'],
   s7c35e5dcbd255251: 0,
   s7cb4e55c59663b1c: 0,
+  s7d7455a6638020b4: 0,
   s7d8d6e2b6acd524e: 0,
+  s7db054150716b4af: 0,
   s7e07a8996b99fe46: 0,
   s7e0bd69fe50fc1d4: ['name'],
   s7e314adf36a82015: 0,
   s7e52411e247ab12a: 0,
+  s7e67e5b6bf892700: 0,
   s7f59f507e02a2f38: 0,
   s803963c3c43d2e23: ['t'],
   s8046096dd2dd4b01: 0,
   s80de151787335da7: 0,
+  s8101e9674e03d8d4: 0,
   s816dc77dc53a7e88: 0,
   s81a8e02aa622c5f7: 0,
   s81c56d2d2ad2f224: 0,
-  s81ea5d508f872f9f: 0,
   s81ecf2d4386b8e84: 0,
   s81fa26ccde47d6b4: 0,
-  s825d649b7540230b: 0,
   s82665b2ffabc9c0a: 0,
   s82984ec742d1837b: 0,
   s83f2e5235705d920: 0,
+  s853d5a0283b26daf: 0,
   s859eb1ed5fb889c9: 0,
   s865bc0047a9819a2: 0,
+  s86975a014b34e955: 0,
   s871eff0d40a7018d: 0,
+  s877eee367cdea62b: 0,
   s889fce46bd2236e5: 0,
   s88abb8334d18d77f: 0,
   s893a87e71634476d: 0,
@@ -246,15 +274,18 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s8b72132251ff5c5d: 0,
   s8d8ec92dced2c6a0: ['0'],
   s8ece84dcbd2c0789: 0,
+  s8efe4bc724167cff: 0,
   s8fae75e3de74600f: 0,
   s9010d1791ffb643a: 0,
+  s90af7977a2f48420: 0,
+  s915c6ce7aae6175b: 0,
   s91f1f7040c6e6d7f: 0,
   s92ce6ae748d69646: 0,
   s93c046d8c5bb2047: 0,
   s93fc9ddf7b6c401d: ['t'],
   s94b82631f0005296: 0,
   s958cd6c9a041f2ae: ['REDIRECT_DELAY_S'],
-  s95c7193bcc264d7c: ['name'],
+  s96e6aa8a6b317fd4: 0,
   s96ef5d723e56cbb5: 0,
   s972705e7c3193526: 0,
   s97e10477d67904bf: 0,
@@ -272,6 +303,7 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s9e792af3db98ddcb: 0,
   s9e8a07c9d955c826: 0,
   s9ec4607440af8235: 0,
+  s9ed9b78299c8172c: 0,
   s9f03caa7ddde1d9c: 0,
   s9fee0c4bd6f0d352: 0,
   s9fefc64dcfb70b80: 0,
@@ -295,11 +327,14 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   sab459038e3c6bcb8: 0,
   sab77d17fb8dfa0bd: 0,
   sabb445fbbf8791d8: ['limit'],
+  sabcb23da67fed8c6: 0,
   sac098644dce26a8c: 0,
   sae24f922a331b01b: 0,
   sae9bf051ce5d6d47: 0,
   saec41ca343f04b9d: ['name'],
   saef0626ba9eedd25: 0,
+  saefb58a88d582bc9: 0,
+  saf0b960640888cb5: 0,
   saf32f036ab77d0da: 0,
   sb00aaf3e7cf92e5d: ['name'],
   sb05833ab3e232687: 0,
@@ -307,16 +342,19 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   sb060188bb28bfa9f: 0,
   sb07d2bcd52bb73e9: 0,
   sb0e40030e50c0d6f: 0,
+  sb1d7a294d9b80da0: 0,
   sb1dfff126b9dc810: 0,
-  sb320224b5ad9ac5f: ['types','max'],
+  sb320224b5ad9ac5f: ['list','max'],
   sb3d4f79d9d8b71e5: 0,
   sb4991d006783c901: 0,
   sb52f6b2e5a4bc127: 0,
   sb5366b1e84d8dd9a: 0,
+  sb53c987e8f460a43: 0,
   sb77fa6fe1b6250bc: 0,
   sb79d0708e6fedf37: ['text'],
   sb7a1b6a0299c97db: 0,
   sb81a32343697e934: 0,
+  sb8c68206a9d89c5a: 0,
   sb979278380e8428b: 0,
   sb9bd4f5a3810b77e: 0,
   sba2d16d64c281828: 0,
@@ -343,24 +381,30 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   sc39495ae5100d8c0: 0,
   sc49390052c2d3274: ['companyName'],
   sc5144a3682e15a46: 0,
+  sc5780edabfd27dcb: 0,
   sc579f9151dacf1b8: 0,
   sc57b150b53a3b9e6: 0,
   sc62c0d89fbef6749: 0,
   sc712c1ca84cb84c8: ['max','list'],
   sc79e68d31a43fc45: 0,
   sc7b8f9efa08753ee: 0,
+  sc7cc935ecea46aed: 0,
+  sc7d9d9a7c55e3bdb: 0,
   sc8695644f8abc9ba: 0,
   sc9baa6369f6d24fc: 0,
+  sca4cce6e8390ebd8: 0,
   scab8cab3a90e4536: 0,
   scb2117bd16961092: 0,
   scb489a1a173ac3f0: 0,
   scb90ec75930dc05e: 0,
   scbc631f8fff40ca5: 0,
   scbe9592201fb2a0c: 0,
+  scbea80ae6e1f2f39: 0,
   scc045425cad245e0: 0,
   scc165c65d112fe31: 0,
   scc4e21e2dcdba453: 0,
   scd1dd6ff53d0d01a: 0,
+  scd517c6431283f1a: 0,
   sce843fe240f9da17: 0,
   scedd7192dede3e75: 0,
   scf3b216518e6f314: 0,
@@ -382,7 +426,6 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   sd5f7a4c13b3f25d8: ['ownerOf'],
   sd60a7dde73859828: 0,
   sd6884395954bebe3: 0,
-  sd6dae03f3f18851e: ['name'],
   sd75dfb81548add58: 0,
   sd774d53e6212ced7: 0,
   sd7c836064a5f447c: 0,
@@ -419,8 +462,11 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   seef0ce71f86fbe92: 0,
   sef541ba7ca0e1cfe: 0,
   sefacab47b1fcb47b: ['max'],
+  sf0737ab4243312eb: 0,
+  sf0868be1c5f34aaa: ['time'],
   sf1131c42f4f73c3e: 0,
   sf1a3cd4f756a97f5: ['t','t'],
+  sf27fe41440a42e92: 0,
   sf3b65cf98bdb4cb9: 0,
   sf3d52f3d263e4b79: 0,
   sf55416a15b3860cb: 0,
@@ -428,11 +474,14 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   sf5a81cbf9066029e: 0,
   sf5ca4e2e9fcfb4a7: 0,
   sf5cf6a3c00d992b0: 0,
+  sf64b5f92270f274c: 0,
   sf6eea561ae6d9dff: 0,
+  sf8d409b7a74b46ed: 0,
   sf8efb2c8d3eeb514: 0,
-  sf9012271bad6c872: ['autoCount'],
+  sf93feb76bc35e36a: 0,
   sfa166c4f9b797a7c: 0,
   sfa2fde19a0743c1f: 0,
+  sfb5f597ec07ca42d: 0,
   sfc2715e3e0c85d57: ['pct'],
   sfc8629e7157cf0b1: 0,
   sfc8b1209dd4a70eb: 0,
@@ -454,12 +503,13 @@ export type MessageId =
   | 's0305a919b1c34f26'
   | 's03f9b359e5efc68c'
   | 's04b181cec77f3b46'
+  | 's04b847b7958f8046'
   | 's053ebf44bc1b66e5'
   | 's0621967419bd7fde'
+  | 's0862c2cc1255a839'
   | 's086c8800a32f8ca5'
   | 's087d6f07b52b30ec'
   | 's08d64de415f729f5'
-  | 's0900e05de870fed1'
   | 's09205907b5b56cda'
   | 's0921dbdff226ce68'
   | 's099ca261d1cfdfcd'
@@ -468,10 +518,13 @@ export type MessageId =
   | 's0ad1c56390743853'
   | 's0ae869d94557ec80'
   | 's0b36813ee1f3cd2c'
+  | 's0b4b0c1306c4dde2'
   | 's0b59994cc664d0ab'
   | 's0b8d1019aa4cf3ee'
+  | 's0c19db04444a8d03'
   | 's0c363498fe99c9b1'
   | 's0c4fbb909439a1ba'
+  | 's0d7fb5ba45f5fc40'
   | 's0e82ea091887baea'
   | 's0edf18b2a4b6df49'
   | 's0ef7f86c9d26e09e'
@@ -479,6 +532,7 @@ export type MessageId =
   | 's0f8c39d0450974a6'
   | 's10375985673ddd4d'
   | 's11318d9678a027b9'
+  | 's11628a6bf3abea0a'
   | 's11b1bcf3d054fedb'
   | 's11db9bf55fbd67ab'
   | 's12a4c3e32f81a3f0'
@@ -488,17 +542,20 @@ export type MessageId =
   | 's138d59193eacfe7b'
   | 's153d70acf528f736'
   | 's1660e7a444d91ed2'
-  | 's16d8fbf142400141'
   | 's177a144717f855a6'
   | 's18b1fa334ab26d49'
   | 's18cfcdf2fdf5ec34'
   | 's18f0209572656f03'
+  | 's1ae2694cffb52073'
   | 's1d4300087d6a9b08'
   | 's1db39b5c58943771'
   | 's1f411e1502bee912'
   | 's1fa8e595d87182fd'
+  | 's2107e8ac4078c6bf'
   | 's2112e6034b0ea0d7'
+  | 's21998aecb0d7ec6a'
   | 's21ede92df0af0129'
+  | 's23d9373ba52aaed6'
   | 's2457c1cf3ace4a24'
   | 's2468b69d10791c82'
   | 's24bb7add49f7a26e'
@@ -520,17 +577,22 @@ export type MessageId =
   | 's2c8adeac45796406'
   | 's2ceb11be2290bb1b'
   | 's2da3388725e92ffd'
+  | 's2e9d41d2d1f2fb80'
   | 's2f5514c3389b4248'
   | 's2fa05f91c1baa29b'
   | 's2faf0c3f3f37d2b3'
   | 's2fb60ddbba53acf4'
   | 's307e6ae1492aaf38'
+  | 's3295c69793237640'
   | 's32ac2b6848504809'
+  | 's32db42fa0a3bf38a'
   | 's330046fa1b1b9ec7'
   | 's33c5166e0c903c2d'
   | 's341944ca8a0d3e8c'
+  | 's3427e8a085136263'
   | 's3430230c8f6c8b0a'
   | 's34941ce403ee9925'
+  | 's354dc75140800a08'
   | 's359442bad02e8e95'
   | 's36ac6b4f02afd0c3'
   | 's36cd30047aa6f5ac'
@@ -546,13 +608,17 @@ export type MessageId =
   | 's3cf2d4536fee1335'
   | 's3d0bb0448ae28706'
   | 's3d5da9baa12b169a'
+  | 's3d802d24b896c10d'
   | 's3e01ed8d6e8e6769'
   | 's3e527442841d5f78'
+  | 's3f9bce30edb05f0e'
   | 's3fa93ba4bc361b3f'
   | 's3ff03f9c73fab9fa'
   | 's4065780857d14569'
   | 's40d76f1f51639ec0'
   | 's4132727f3b0f7586'
+  | 's42040474523c0470'
+  | 's432f1e5aa6bdc1cf'
   | 's441ff41dcdcd8aaf'
   | 's44cfb5f01f1202fd'
   | 's4549e0f005691214'
@@ -570,6 +636,7 @@ export type MessageId =
   | 's499f8dc47ea13f01'
   | 's49c7287a88c6a831'
   | 's4a81d509afa54477'
+  | 's4b07ad40a0a5a283'
   | 's4b31f5a464286719'
   | 's4b9a0d7b88818b45'
   | 's4ca743bdb9022d35'
@@ -584,9 +651,9 @@ export type MessageId =
   | 's516d59b5327708ca'
   | 's5186f6056cbd80c6'
   | 's51fb316d12139149'
-  | 's52a4ae5d3d541c47'
   | 's52ded70e774d29cd'
   | 's5360488405f60225'
+  | 's537b28650510ea6c'
   | 's53ca5c6fae4ca459'
   | 's547d255f3f8e9a48'
   | 's54d5845c1404045d'
@@ -596,7 +663,6 @@ export type MessageId =
   | 's5565f722bf164abd'
   | 's566cf5fa4dc87dba'
   | 's572e11a256ea47c2'
-  | 's57adf424d57c8a0f'
   | 's57f865a38339a262'
   | 's599697fe36afae3b'
   | 's59d5e850c70679f4'
@@ -608,14 +674,17 @@ export type MessageId =
   | 's5ed8146c971f8d0f'
   | 's5fa224c8ce0be704'
   | 's5fea7a3c45a8fc6e'
+  | 's5ffe023a68ec86b8'
   | 's60320a18282b2b33'
   | 's6053508f89f6bcce'
   | 's60c95fd94bef0be6'
   | 's60fa16ab15917bcd'
   | 's6221aa19db5439bb'
+  | 's62614e864d3528c6'
   | 's629576c6b305d539'
   | 's636122ed89d7af81'
   | 's639a253e7ad0adee'
+  | 's63bc591f8cff4993'
   | 's63d74d70fe68294a'
   | 's644b937dac60d4a0'
   | 's64e24aa543266e18'
@@ -624,6 +693,7 @@ export type MessageId =
   | 's6556c861e1b98f9f'
   | 's65cbdcf1ac75f1c5'
   | 's663d390fd1b75d7e'
+  | 's676505500a53439e'
   | 's67c4fccf3a919bd4'
   | 's6825f289bd495f7b'
   | 's684b6bfe5d516e5c'
@@ -632,6 +702,7 @@ export type MessageId =
   | 's6b97cf6ab6654536'
   | 's6bbd58ca1a2eda67'
   | 's6be6623755ed6059'
+  | 's6c2cdb671c425c1e'
   | 's6cdb3e1f931abd5c'
   | 's6e6e4d288ea76fc4'
   | 's6e8059179423bfa0'
@@ -642,11 +713,12 @@ export type MessageId =
   | 's6fa6880fe37fc29f'
   | 's6fc9985cacb3eaa2'
   | 's70af97de3ad8fb23'
+  | 's723a2f3264c38502'
   | 's73092b259cbcc114'
   | 's736157452e7fc7af'
   | 's73e5cc25f87db687'
   | 's7426e1b35aed72db'
-  | 's75965a74bdf950f1'
+  | 's7622771f6087c9b9'
   | 's76dc45bbc50fe393'
   | 's78660a57d38e043d'
   | 's78a709d3bff43a19'
@@ -658,28 +730,33 @@ export type MessageId =
   | 's7bef890226651e61'
   | 's7c35e5dcbd255251'
   | 's7cb4e55c59663b1c'
+  | 's7d7455a6638020b4'
   | 's7d8d6e2b6acd524e'
+  | 's7db054150716b4af'
   | 's7e07a8996b99fe46'
   | 's7e0bd69fe50fc1d4'
   | 's7e314adf36a82015'
   | 's7e52411e247ab12a'
+  | 's7e67e5b6bf892700'
   | 's7f59f507e02a2f38'
   | 's803963c3c43d2e23'
   | 's8046096dd2dd4b01'
   | 's80de151787335da7'
+  | 's8101e9674e03d8d4'
   | 's816dc77dc53a7e88'
   | 's81a8e02aa622c5f7'
   | 's81c56d2d2ad2f224'
-  | 's81ea5d508f872f9f'
   | 's81ecf2d4386b8e84'
   | 's81fa26ccde47d6b4'
-  | 's825d649b7540230b'
   | 's82665b2ffabc9c0a'
   | 's82984ec742d1837b'
   | 's83f2e5235705d920'
+  | 's853d5a0283b26daf'
   | 's859eb1ed5fb889c9'
   | 's865bc0047a9819a2'
+  | 's86975a014b34e955'
   | 's871eff0d40a7018d'
+  | 's877eee367cdea62b'
   | 's889fce46bd2236e5'
   | 's88abb8334d18d77f'
   | 's893a87e71634476d'
@@ -690,15 +767,18 @@ export type MessageId =
   | 's8b72132251ff5c5d'
   | 's8d8ec92dced2c6a0'
   | 's8ece84dcbd2c0789'
+  | 's8efe4bc724167cff'
   | 's8fae75e3de74600f'
   | 's9010d1791ffb643a'
+  | 's90af7977a2f48420'
+  | 's915c6ce7aae6175b'
   | 's91f1f7040c6e6d7f'
   | 's92ce6ae748d69646'
   | 's93c046d8c5bb2047'
   | 's93fc9ddf7b6c401d'
   | 's94b82631f0005296'
   | 's958cd6c9a041f2ae'
-  | 's95c7193bcc264d7c'
+  | 's96e6aa8a6b317fd4'
   | 's96ef5d723e56cbb5'
   | 's972705e7c3193526'
   | 's97e10477d67904bf'
@@ -716,6 +796,7 @@ export type MessageId =
   | 's9e792af3db98ddcb'
   | 's9e8a07c9d955c826'
   | 's9ec4607440af8235'
+  | 's9ed9b78299c8172c'
   | 's9f03caa7ddde1d9c'
   | 's9fee0c4bd6f0d352'
   | 's9fefc64dcfb70b80'
@@ -739,11 +820,14 @@ export type MessageId =
   | 'sab459038e3c6bcb8'
   | 'sab77d17fb8dfa0bd'
   | 'sabb445fbbf8791d8'
+  | 'sabcb23da67fed8c6'
   | 'sac098644dce26a8c'
   | 'sae24f922a331b01b'
   | 'sae9bf051ce5d6d47'
   | 'saec41ca343f04b9d'
   | 'saef0626ba9eedd25'
+  | 'saefb58a88d582bc9'
+  | 'saf0b960640888cb5'
   | 'saf32f036ab77d0da'
   | 'sb00aaf3e7cf92e5d'
   | 'sb05833ab3e232687'
@@ -751,16 +835,19 @@ export type MessageId =
   | 'sb060188bb28bfa9f'
   | 'sb07d2bcd52bb73e9'
   | 'sb0e40030e50c0d6f'
+  | 'sb1d7a294d9b80da0'
   | 'sb1dfff126b9dc810'
   | 'sb320224b5ad9ac5f'
   | 'sb3d4f79d9d8b71e5'
   | 'sb4991d006783c901'
   | 'sb52f6b2e5a4bc127'
   | 'sb5366b1e84d8dd9a'
+  | 'sb53c987e8f460a43'
   | 'sb77fa6fe1b6250bc'
   | 'sb79d0708e6fedf37'
   | 'sb7a1b6a0299c97db'
   | 'sb81a32343697e934'
+  | 'sb8c68206a9d89c5a'
   | 'sb979278380e8428b'
   | 'sb9bd4f5a3810b77e'
   | 'sba2d16d64c281828'
@@ -787,24 +874,30 @@ export type MessageId =
   | 'sc39495ae5100d8c0'
   | 'sc49390052c2d3274'
   | 'sc5144a3682e15a46'
+  | 'sc5780edabfd27dcb'
   | 'sc579f9151dacf1b8'
   | 'sc57b150b53a3b9e6'
   | 'sc62c0d89fbef6749'
   | 'sc712c1ca84cb84c8'
   | 'sc79e68d31a43fc45'
   | 'sc7b8f9efa08753ee'
+  | 'sc7cc935ecea46aed'
+  | 'sc7d9d9a7c55e3bdb'
   | 'sc8695644f8abc9ba'
   | 'sc9baa6369f6d24fc'
+  | 'sca4cce6e8390ebd8'
   | 'scab8cab3a90e4536'
   | 'scb2117bd16961092'
   | 'scb489a1a173ac3f0'
   | 'scb90ec75930dc05e'
   | 'scbc631f8fff40ca5'
   | 'scbe9592201fb2a0c'
+  | 'scbea80ae6e1f2f39'
   | 'scc045425cad245e0'
   | 'scc165c65d112fe31'
   | 'scc4e21e2dcdba453'
   | 'scd1dd6ff53d0d01a'
+  | 'scd517c6431283f1a'
   | 'sce843fe240f9da17'
   | 'scedd7192dede3e75'
   | 'scf3b216518e6f314'
@@ -826,7 +919,6 @@ export type MessageId =
   | 'sd5f7a4c13b3f25d8'
   | 'sd60a7dde73859828'
   | 'sd6884395954bebe3'
-  | 'sd6dae03f3f18851e'
   | 'sd75dfb81548add58'
   | 'sd774d53e6212ced7'
   | 'sd7c836064a5f447c'
@@ -863,8 +955,11 @@ export type MessageId =
   | 'seef0ce71f86fbe92'
   | 'sef541ba7ca0e1cfe'
   | 'sefacab47b1fcb47b'
+  | 'sf0737ab4243312eb'
+  | 'sf0868be1c5f34aaa'
   | 'sf1131c42f4f73c3e'
   | 'sf1a3cd4f756a97f5'
+  | 'sf27fe41440a42e92'
   | 'sf3b65cf98bdb4cb9'
   | 'sf3d52f3d263e4b79'
   | 'sf55416a15b3860cb'
@@ -872,11 +967,14 @@ export type MessageId =
   | 'sf5a81cbf9066029e'
   | 'sf5ca4e2e9fcfb4a7'
   | 'sf5cf6a3c00d992b0'
+  | 'sf64b5f92270f274c'
   | 'sf6eea561ae6d9dff'
+  | 'sf8d409b7a74b46ed'
   | 'sf8efb2c8d3eeb514'
-  | 'sf9012271bad6c872'
+  | 'sf93feb76bc35e36a'
   | 'sfa166c4f9b797a7c'
   | 'sfa2fde19a0743c1f'
+  | 'sfb5f597ec07ca42d'
   | 'sfc2715e3e0c85d57'
   | 'sfc8629e7157cf0b1'
   | 'sfc8b1209dd4a70eb'
