@@ -180,9 +180,11 @@ export const DEMO_FLOW = {
       required: false,
     },
   ],
+  // Which roles a company may hold: a shareholder only (an ultimate beneficial owner, a CEO, a representative
+  // or an alternative beneficial owner is a person), as <kyb-form> offers them.
   beneficiaries: (
     [
-      ['UBO', true],
+      ['UBO', false],
       ['SHAREHOLDER', true],
       ['CEO', false],
       ['REPRESENTATIVE', false],
