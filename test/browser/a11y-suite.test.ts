@@ -2,12 +2,14 @@
  * The accessibility suite (issue 25), `<kyb-form>`: every state in Chromium, each checked by check() of
  * a11y-checks.ts (axe WCAG 2.2 A/AA in the shadow roots, reflow at 320x256, 200 % text, text spacing,
  * target size, focus visible at every Tab stop, forced colours, reduced motion, the live-region log).
- * States: company step (empty; after Continue with errors; with the warning before the session ends),
+ * States: company step (empty; after Continue with errors; with the warning before the session ends; of a
+ * form sent back for more information),
  * people (list; the add form open), documents, questionnaires, review, submitted, the error screen.
  * The table goes to bench/results/a11y-suite.md. `<age-check>`'s states: a11y-suite-age.test.ts.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
+import { KybClient } from '../../src/api/kyb-client.ts';
 import { DEMO_FLOW, DEMO_THEME } from '../../src/sandbox/fixtures.ts';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { check, expectClean, VIEWPORT, writeTable } from './a11y-checks.ts';
@@ -94,6 +96,21 @@ describe('accessibility suite: <kyb-form> (Chromium)', function () {
       timeout: 5000,
     });
     expectClean(await check('session warning', el, { element: 'kyb-form', log, from: 0 }));
+    log.stop();
+  });
+
+  it("company step of a form sent back for more information (with the partner's message)", async () => {
+    const flow = flowWith({ fields: SMALL_FIELDS.slice(0, 2), documents: [], beneficiaries: [] });
+    const s = await setup({ kyb: { info: { locale: 'en', theme: DEMO_THEME, flow }, questionnaires: [] } });
+    const client = new KybClient({ baseUrl: '/sandbox', token: s.token, retries: 0 });
+    const f = await client.createForm({ companyName: 'Accessible Ltd', country: 'FR' });
+    await client.submit(f.id);
+    await s.mine.requestInformation(f.id);
+    const { el, log } = await place(s);
+    el.infoRequestMessage = 'Please upload a recent proof of address.';
+    await ready(el);
+    await waitUntil(() => root(el).querySelector('[part~="info-request"]'), 'the notice', { timeout: 10000 });
+    expectClean(await check('information requested', el, { element: 'kyb-form', log, from: 0 }));
     log.stop();
   });
 
