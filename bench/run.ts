@@ -99,7 +99,11 @@ const files = readdirSync(CDN, { recursive: true })
   .map(String)
   .filter((f) => f.endsWith('.js'))
   .sort();
-const LOCALE_CHUNK = /chunks\/(bg|cs|de|es|et|fr|hu|it|ja|lt|lv|nl|pl|pt|ro|ru)-[\w-]+\.js$/;
+/** The translation chunks (`chunks/<locale>-<hash>.js`) of every shipped locale (lit-localize.json). */
+const TARGET_LOCALES = (
+  JSON.parse(readFileSync(join(ROOT, 'lit-localize.json'), 'utf8')) as { targetLocales: string[] }
+).targetLocales;
+const LOCALE_CHUNK = new RegExp(`chunks/(${TARGET_LOCALES.join('|')})-[\\w-]+\\.js$`);
 const ON_DEMAND = /chunks\/(camera|capture|qr)-/;
 const sumGz = (fs: string[]) => fs.reduce((n, f) => n + gz(f), 0) / KB;
 
@@ -346,7 +350,7 @@ record('Largest locale chunk gzip', Math.max(...locales.map((f) => gz(f) / KB)),
 });
 const perLocale = new Map<string, number>();
 for (const f of locales) {
-  const code = /chunks\/([a-z]{2})-/.exec(f)![1]!;
+  const code = LOCALE_CHUNK.exec(f)![1]!;
   perLocale.set(code, (perLocale.get(code) ?? 0) + gz(f) / KB);
 }
 record('One locale, both elements and every step, gzip (largest)', Math.max(...perLocale.values()), 'kB');
