@@ -5,6 +5,7 @@
  * styles load after the first screen (chunks.ts).
  */
 import { KybCoreClient } from '../../api/kyb-core-client.ts';
+import { whenIdle } from '../../api/load-chunk.ts';
 import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
 import { loadScreens, loadTheme, type Screens, type ThemeModule } from '../chunks.ts';
@@ -50,4 +51,27 @@ export async function openForm(
   theme.catch(() => undefined);
   const [i, list, screens, t] = await Promise.all([info, forms, loadScreens(), theme]);
   return { info: i, form: list[0] ?? null, screens, theme: t, early };
+}
+
+/**
+ * Runs `load` a second after the first screen rendered, when the browser is idle (what it loads is several
+ * steps away; another element on the page keeps the link for its own first screen meanwhile), unless
+ * `current()` says the load that asked for it was superseded. Returns a cancel.
+ */
+export function prefetchLater(
+  host: { readonly updateComplete: Promise<unknown> },
+  current: () => boolean,
+  load: () => void,
+): () => void {
+  let cancel = (): void => undefined;
+  let stopped = false;
+  void host.updateComplete.then(() => {
+    if (stopped || !current()) return;
+    const timer = setTimeout(() => (cancel = whenIdle(load)), 1000);
+    cancel = () => clearTimeout(timer);
+  });
+  return () => {
+    stopped = true;
+    cancel();
+  };
 }

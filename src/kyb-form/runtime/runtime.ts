@@ -15,7 +15,6 @@ import { messages as kybMessages } from '../../i18n/generated/kyb/index.ts';
 import type { ThemeStyles } from '../../theme/index.ts';
 import { noTheme } from '../../theme/no-theme.ts';
 import { addStyles } from '../../theme/style-nonce.ts';
-import { whenIdle } from '../../api/load-chunk.ts';
 import {
   loadObjects,
   loadSaveEngine,
@@ -42,7 +41,7 @@ import {
 } from '../form-reducer.ts';
 import { Navigation } from './navigation.ts';
 import type { FormObjects } from './objects.ts';
-import { newClient, openForm } from './open.ts';
+import { newClient, openForm, prefetchLater } from './open.ts';
 import {
   hasUnsaved,
   settingsEffects,
@@ -439,7 +438,16 @@ export class KybRuntime implements ReactiveController {
       });
       emit(host, 'kyb-ready', { formId: this.id, locale: this.lang, steps: [...this.st.steps] });
       if (form) this.startObjects(form.id, early);
-      this.prefetch(generation);
+      // The review, the submit, the objects' and the save engine's code, once the first screen is painted.
+      this.cancelIdle = prefetchLater(
+        this.host,
+        () => generation === this.st.generation,
+        () => {
+          void this.loadReview().catch(noop);
+          void loadObjects().catch(noop);
+          void loadSaveEngine().catch(noop);
+        },
+      );
     } catch (err) {
       if (signal.aborted || generation !== this.st.generation) return;
       const info = unaddressableForm(err) ?? errorInfo(err);
@@ -451,26 +459,6 @@ export class KybRuntime implements ReactiveController {
   private setTheme(theme: ThemeStyles) {
     this.theme = theme;
     this.host.requestUpdate();
-  }
-
-  /**
-   * The review, the submit and the later styles, and the objects' code (a new form needs it once the
-   * company is saved): a second after the first screen rendered, when the browser is idle (the review is
-   * several steps away; another element on the page keeps the link for its own first screen meanwhile).
-   * Skipped when the load `generation` is no longer the current one.
-   */
-  private prefetch(generation: number): void {
-    void this.host.updateComplete.then(() => {
-      if (generation !== this.st.generation) return;
-      const timer = setTimeout(() => {
-        this.cancelIdle = whenIdle(() => {
-          void this.loadReview().catch(noop);
-          void loadObjects().catch(noop);
-          void loadSaveEngine().catch(noop);
-        });
-      }, 1000);
-      this.cancelIdle = () => clearTimeout(timer);
-    });
   }
 
   private onCreated(form: KybForm, generation: number) {
