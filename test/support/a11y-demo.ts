@@ -91,7 +91,8 @@ export async function kybBeneficiaryUpload(page: Page, origin: string): Promise<
   await page.getByLabel('Expected monthly volume').selectOption({ index: 1 });
   await page.getByLabel('Number of employees').fill('12');
   await page.getByLabel('Date the company was founded').fill('2015-03-01');
-  await page.getByLabel('Add a country to Countries you operate in').selectOption('LT');
+  await page.getByRole('combobox', { name: 'Countries you operate in' }).fill('Lithuania');
+  await page.getByRole('option', { name: /Lithuania/ }).click();
   await page.getByLabel('Postcode').blur();
   await page.getByText(/saved/i).first().waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
