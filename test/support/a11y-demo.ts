@@ -92,7 +92,7 @@ export async function kybBeneficiaryUpload(page: Page, origin: string): Promise<
   await page.getByLabel('Number of employees').fill('12');
   await page.getByLabel('Date the company was founded').fill('2015-03-01');
   await page.getByRole('combobox', { name: 'Countries you operate in' }).fill('Lithuania');
-  await page.getByRole('option', { name: /Lithuania/ }).click();
+  await page.locator('[part~="country-multi-option"]', { hasText: 'Lithuania' }).click();
   await page.getByLabel('Postcode').blur();
   await page.getByText(/saved/i).first().waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
