@@ -94,3 +94,20 @@ export const requests = async (s: Setup, method?: string, pathPart?: string) =>
     (r) =>
       (!method || r.method === method) && (!pathPart || r.path.includes(pathPart)) && r.auth === 'bearer',
   );
+
+/** A questionnaire of two questions, a whole number (that can be invalid) and a text. */
+export const OPERATIONS = {
+  key: 'ops',
+  name: 'Operations',
+  title: 'Operations',
+  sections: [
+    {
+      key: 'o',
+      title: 'Operations',
+      questions: [
+        { key: 'branches', title: 'Number of branches', type: 'INTEGER' as const },
+        { key: 'motto', title: 'Company motto', type: 'TEXT' as const },
+      ],
+    },
+  ],
+};

@@ -8,7 +8,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendMouse, setViewport } from '@web/test-runner-commands';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import { DEMO_FLOW } from '../../src/sandbox/fixtures.ts';
-import { button, byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
+import { button, byLabel, mount, ready, root, setup, type, OPERATIONS } from './kyb-form-helpers.ts';
 
 describe('every click counts', function () {
   this.timeout(60000);
@@ -47,23 +47,7 @@ describe('every click counts', function () {
     const s = await setup({
       kyb: {
         info: { locale: 'en', theme: null, flow: null },
-        questionnaires: [
-          {
-            key: 'ops',
-            name: 'Operations',
-            title: 'Operations',
-            sections: [
-              {
-                key: 'o',
-                title: 'Operations',
-                questions: [
-                  { key: 'branches', title: 'Number of branches', type: 'INTEGER' },
-                  { key: 'motto', title: 'Company motto', type: 'TEXT' },
-                ],
-              },
-            ],
-          },
-        ],
+        questionnaires: [OPERATIONS],
       },
     });
     await new KybClient({ baseUrl: '/sandbox', token: s.token }).createForm({

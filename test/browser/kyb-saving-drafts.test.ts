@@ -8,7 +8,7 @@ import { KybClient } from '../../src/api/kyb-client.ts';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import type { KybUnsavedChangesDetail } from '../../src/kyb-form/shell/types.ts';
 import { DEMO_FLOW } from '../../src/sandbox/fixtures.ts';
-import { byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
+import { byLabel, mount, ready, root, setup, type, OPERATIONS } from './kyb-form-helpers.ts';
 
 const status = (el: KybFormElement) =>
   root(el).querySelector('[part~="save-status"] > span')?.textContent?.trim() ?? '';
@@ -101,23 +101,7 @@ describe('drafts are the user’s', function () {
     const s = await setup({
       kyb: {
         info: { locale: 'en', theme: null, flow: null },
-        questionnaires: [
-          {
-            key: 'ops',
-            name: 'Operations',
-            title: 'Operations',
-            sections: [
-              {
-                key: 'o',
-                title: 'Operations',
-                questions: [
-                  { key: 'branches', title: 'Number of branches', type: 'INTEGER' },
-                  { key: 'motto', title: 'Company motto', type: 'TEXT' },
-                ],
-              },
-            ],
-          },
-        ],
+        questionnaires: [OPERATIONS],
       },
     });
     const clean = new KybClient({ baseUrl: '/sandbox', token: s.token });
