@@ -83,4 +83,6 @@ export interface StepController<C extends ShellContext = KybContext> {
   readonly held?: number;
   /** Whether an inline form (add / edit) is open: its input is not saved until the user saves it. */
   readonly editing?: boolean;
+  /** The user went to another step: what belongs to a visit (a refused file's message) goes. */
+  left?(): void;
 }

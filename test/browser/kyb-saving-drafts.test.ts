@@ -142,4 +142,52 @@ describe('drafts are the user’s', function () {
       clearInterval(watch);
     }
   });
+
+  it('a questionnaire file refused on one visit is not refused again on the next (the message stays with its visit)', async () => {
+    const s = await setup({
+      kyb: {
+        info: { locale: 'en', theme: null, flow: null },
+        questionnaires: [
+          {
+            ...OPERATIONS,
+            sections: [
+              {
+                key: 'o',
+                title: 'Operations',
+                questions: [{ key: 'proof', title: 'Proof of address', type: 'FILE' }],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    await new KybClient({ baseUrl: '/sandbox', token: s.token }).createForm({
+      companyName: 'File Ltd',
+      country: 'LT',
+    });
+    const el = await mount(s.token);
+    await ready(el);
+    await goTo(el, /Questionnaires/);
+    await waitUntil(
+      () => root(el).querySelector('[part~="question"] input[type="file"]'),
+      'the file question',
+      {
+        timeout: 10000,
+      },
+    );
+    const input = root(el).querySelector<HTMLInputElement>('[part~="question"] input[type="file"]')!;
+    const dt = new DataTransfer();
+    dt.items.add(new File(['plain text'], 'notes.txt', { type: 'text/plain' }));
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    const error = () =>
+      root(el).querySelector('[part~="question"] [part~="field-error"]')?.textContent?.trim() ?? '';
+    await waitUntil(() => error() !== '', 'the file is refused', { timeout: 5000 });
+    await goTo(el, /Company/);
+    await goTo(el, /Questionnaires/);
+    await waitUntil(() => root(el).querySelector('[part~="question"]'), 'the questions again', {
+      timeout: 10000,
+    });
+    expect(error(), "the refused file's message on the next visit").to.equal('');
+  });
 });

@@ -164,6 +164,15 @@ export class QuestionnairesStep implements StepController {
     return n;
   }
 
+  /** A refused file's message belongs to the visit it was chosen in: it does not follow the user back. */
+  left(): void {
+    for (const rec of this.#recs)
+      if (rec.fileError) {
+        rec.fileError = null;
+        this.#touch(rec);
+      }
+  }
+
   validate(ctx: KybContext): FieldIssue[] {
     this.#ctx = ctx;
     // judged: every question is in the DOM from the next render on (summary links, focus)

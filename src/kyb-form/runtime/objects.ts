@@ -156,6 +156,7 @@ export class FormObjects {
       },
       ...(summary ? { summary: (c: ShellContext) => summary(ctx(c)) } : {}),
       ...(reveal ? { reveal: (c: ShellContext, id: string) => reveal(ctx(c), id) } : {}),
+      left: () => step.left?.(),
       dispose: () => step.dispose?.(),
     };
   }

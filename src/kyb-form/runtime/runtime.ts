@@ -249,6 +249,7 @@ export class KybRuntime implements ReactiveController {
     if (this.st !== before) this.host.requestUpdate();
     if (before.current !== this.st.current && this.st.phase === 'ready') {
       this.progressOpen = false;
+      this.controller(before.current)?.left?.();
       emit(this.host, 'kyb-step-change', {
         step: this.st.current,
         index: this.st.steps.indexOf(this.st.current),
