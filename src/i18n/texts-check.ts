@@ -58,7 +58,12 @@ export function compileAll(messages: unknown, where: string): Table {
   const cat = catalogue;
   for (const [id, text] of Object.entries(messages)) {
     if (id === 'consent') continue;
-    const t = compileText(id, text, Object.prototype.hasOwnProperty.call(cat, id) ? cat[id] : undefined, where);
+    const t = compileText(
+      id,
+      text,
+      Object.prototype.hasOwnProperty.call(cat, id) ? cat[id] : undefined,
+      where,
+    );
     if (t !== null) table.set(id, t);
   }
   return table;
