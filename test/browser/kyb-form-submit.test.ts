@@ -82,7 +82,10 @@ describe('<kyb-form> review and submit', () => {
     await waitUntil(() => root(el).querySelector('[part~="error-summary"]'), 'no summary');
     await el.updateComplete;
     const summary = root(el).querySelector<HTMLElement>('[part~="error-summary"]')!;
-    expect(summary.getAttribute('role')).to.equal('alert');
+    // One announcement: the summary takes the focus and is read by its name and count (not an alert too).
+    expect(summary.getAttribute('role')).to.equal('group');
+    expect(summary.getAttribute('aria-labelledby')).to.equal('kyb-error-summary-title');
+    expect(summary.getAttribute('aria-describedby')).to.equal('kyb-error-summary-count');
     expect(root(el).activeElement).to.equal(summary);
     const links = [...summary.querySelectorAll('a')];
     expect(links.map((a) => a.textContent!.trim())).to.deep.equal(['City: Enter the city.']);

@@ -85,13 +85,14 @@ export function renderErrorSummary(
   return html`<div
     class="error-summary"
     part="error-summary"
-    role="alert"
+    role="group"
     tabindex="-1"
     id="kyb-error-summary"
     aria-labelledby="kyb-error-summary-title"
+    aria-describedby="kyb-error-summary-count"
   >
     <h4 id="kyb-error-summary-title">${msg('There is a problem')}</h4>
-    <p>
+    <p id="kyb-error-summary-count">
       ${
         count === 1
           ? msg('Fix this problem before you submit:')
