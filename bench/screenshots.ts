@@ -1,6 +1,6 @@
 /**
  * Screenshots of the demo in three locales (de, lt, ja): the <kyb-form> company step (/kyb.html) and the
- * <age-check> consent screen (/age.html), at 1280x900 and 390x844, saved to bench/results/screens/.
+ * <age-check> consent and camera screens (/age.html), at 1280x900 and 390x844, saved to bench/results/screens/.
  *
  *   node --import tsx bench/screenshots.ts
  *   node --import tsx bench/screenshots.ts --locales=ar,he --sizes=1280x800,390x844
@@ -70,6 +70,23 @@ async function ageConsent(page: Page, base: string, locale: string) {
   await page.waitForTimeout(200);
 }
 
+/** The camera screen (the face oval and the capture controls), after the consent in `locale`. */
+async function ageCamera(page: Page, base: string, locale: string) {
+  await ageConsent(page, base, locale);
+  await page.evaluate(() =>
+    document
+      .querySelector('age-check')!
+      .shadowRoot!.querySelector<HTMLButtonElement>('[part~="start-button"]')!
+      .click(),
+  );
+  await page.waitForFunction(
+    () => !!document.querySelector('age-check')?.shadowRoot?.querySelector('[part~="capture-button"]'),
+    null,
+    { timeout: 30000 },
+  );
+  await page.waitForTimeout(800); // the first frames of the fake camera
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const server = await createServer({
@@ -90,6 +107,7 @@ async function main() {
         for (const [name, open] of [
           ['kyb-company', kybCompanyStep],
           ['age-consent', ageConsent],
+          ['age-camera', ageCamera],
         ] as const) {
           const page = await context.newPage();
           await open(page, base, locale);
