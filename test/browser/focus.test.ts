@@ -19,6 +19,15 @@ interface Seen {
 
 /** Why the focused element's indicator is not visible, or '' when it is. */
 function indicatorProblem(node: HTMLElement): string {
+  // The country combobox's text box shows its focus on the whole box around the chips (:focus-within).
+  const box = node.closest<HTMLElement>('[part~="country-multi-box"]');
+  if (box) {
+    if (!node.matches(':focus-visible')) return 'not :focus-visible';
+    const b = getComputedStyle(box);
+    return b.outlineStyle !== 'none' && parseFloat(b.outlineWidth) >= 2
+      ? ''
+      : `box outline ${b.outlineStyle}`;
+  }
   const cs = getComputedStyle(node);
   const width = parseFloat(cs.outlineWidth);
   // A date or time field's own picker button can hold the focus without :focus-visible (Chromium); the

@@ -23,8 +23,12 @@ export const countryMultiStyles = css`
     cursor: text;
     position: relative;
   }
+  /* The text box's focus shows on the whole box, as every other control's does (styles.ts). */
   .cm-box:focus-within {
+    outline: 2px solid var(--c-primary);
+    outline-offset: 3px;
     box-shadow: var(--focus);
+    border-color: var(--c-primary);
   }
   .cm-box.is-invalid {
     border-color: var(--c-error);
