@@ -287,6 +287,9 @@ for (const locale of targetLocales) {
       await waitState(el, ['live']);
       found.push(...englishLeft(el.shadowRoot!, UNITS, ignore, 'camera'));
       partButton(el, 'capture-button').click();
+      await waitState(el, ['selfie-review']);
+      found.push(...englishLeft(el.shadowRoot!, UNITS, ignore, 'photo review'));
+      partButton(el, 'primary-button').click();
       await waitState(el, ['done']);
       found.push(...englishLeft(el.shadowRoot!, UNITS, ignore, 'outcome'));
       el.remove();
