@@ -217,9 +217,16 @@ describe('hardening: fault scenarios', function () {
           await typeAll(el, '');
           for (const [label, , value] of VALUES) expect(byLabel(el, label).value).to.equal(value);
           if (mustFail)
-            await waitUntil(() => /could not be saved/i.test(saveText(el)), 'no failure shown', {
-              timeout: 10000,
-            });
+            // What this sees is seen by the watcher too (it polls apart: a text may last less than its tick).
+            await waitUntil(
+              () => {
+                const t = saveText(el);
+                watch.seen.add(t);
+                return /could not be saved/i.test(t);
+              },
+              'no failure shown',
+              { timeout: 10000 },
+            );
           else await aTimeout(600);
           // The user can go on while saves are pending or failed.
           button(el, 'Continue').click();
