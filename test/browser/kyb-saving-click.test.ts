@@ -23,6 +23,10 @@ describe('every click counts', function () {
     });
     const el = await mount(s.token);
     await ready(el);
+    // The step as the user sees it settle: the custom countries field's combobox has replaced its placeholder.
+    await waitUntil(() => !root(el).querySelector('input[aria-busy="true"]'), 'the combobox is here', {
+      timeout: 10000,
+    });
     await type(el, 'Number of employees', '1.5', false);
     expect(root(el).activeElement).to.equal(byLabel(el, 'Number of employees'));
     // The whole step in view, not scrolled: no scroll anchoring keeps the button in place for us.
