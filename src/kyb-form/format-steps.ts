@@ -45,29 +45,8 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   return formatWith(instant, locale, style, value);
 }
 
-/** Human-readable size in the locale (`4.2 MB`); plain bytes when the engine has no unit formatting. */
-export function formatBytes(bytes: number, locale: string): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return String(bytes);
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
-  let value = bytes;
-  let i = 0;
-  while (value >= 1024 && i < units.length - 1) {
-    value /= 1024;
-    i++;
-  }
-  const unit = units[i]!;
-  const digits = value < 10 && i > 0 ? 1 : 0;
-  // `70 byte` reads as a typo in English: whole bytes are written out (`70 bytes`, `70 Byte`).
-  const unitDisplay = i === 0 ? 'long' : 'short';
-  const options = { style: 'unit', unit, unitDisplay, maximumFractionDigits: digits } as const;
-  try {
-    const f = cached('unit', locale, options, (l) => new Intl.NumberFormat(l, options));
-    if (f) return f.format(value);
-  } catch {
-    // below
-  }
-  return `${value.toFixed(digits)} ${['B', 'kB', 'MB', 'GB'][i]}`;
-}
+/** Human-readable size in the locale (`4.2 MB`): the upload component's, one rule for every size shown. */
+export { formatSize as formatBytes } from './upload/sizes.ts';
 
 /** A list in the locale (`a, b or c` for a disjunction); a plain comma list where Intl.ListFormat fails. */
 export function formatList(
