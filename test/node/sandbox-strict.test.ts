@@ -171,7 +171,10 @@ describe('bodies are refused by size and member count before they are parsed', (
     });
     assert.equal(res.upload.status, 413);
     assert.equal((res.uploadBody as { identifier: string }).identifier, 'BAD_VALUE');
-    assert.match((res.uploadBody as { message: string }).message, /more than 10,000 members/);
+    assert.match(
+      (res.uploadBody as { message: string }).message,
+      new RegExp(`more than ${MAX_JSON_ITEMS.toLocaleString('en')} members`),
+    );
     assert.equal(res.patch.status, 413);
     assert.match((res.patchBody as { message: string }).message, /larger than 1 MiB/);
     assert.equal(parses, 0, 'JSON.parse never saw the refused bodies');
