@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -237,6 +238,89 @@ const acyclicChunks: Plugin = {
 };
 
 /**
+ * CDN build: every translation chunk is named `chunks/<locale>-<g><hash>.js`, `<g>` its message group's
+ * letter (GROUP_LETTERS) and one 7-character hash for all of them (of all their code, imports included),
+ * so the entry names a locale's first-screen translations from the locale alone (preloadGraph), not with
+ * a table of 2 random hashes per locale (0.6 kB of gzip in the entry at 35 locales). Any change to any
+ * translation chunk still changes every name. The new names are as long as Rolldown's (`de-B9mbzIDt.js`),
+ * so the importers' source maps stay right after the rename.
+ */
+const GROUP_LETTERS: Record<string, string> = {
+  kyb: 'k',
+  age: 'a',
+  'kyb-beneficiaries': 'b',
+  'kyb-documents': 'd',
+  'kyb-questionnaire': 'q',
+};
+const localeChunkNames: Plugin = {
+  name: 'verify-elements-locale-chunk-names',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const GENERATED = /\/src\/i18n\/generated\/([\w-]+)\/([a-z]{2}(?:-[A-Za-z]+)?)\.ts$/;
+      const found: { old: string; group: string; locale: string }[] = [];
+      for (const c of Object.values(bundle)) {
+        if (c.type !== 'chunk') continue;
+        const own = c.moduleIds.filter((id) => !id.startsWith('\0'));
+        const m = own.length === 1 ? GENERATED.exec(own[0]!) : null;
+        if (m) found.push({ old: c.fileName, group: m[1]!, locale: m[2]! });
+      }
+      if (found.length === 0) return;
+      const hash = createHash('sha256');
+      for (const f of [...found].sort((a, b) => (a.old < b.old ? -1 : 1))) {
+        const c = bundle[f.old];
+        if (c?.type === 'chunk') hash.update(`${f.group}/${f.locale}\n${c.code}\n`);
+      }
+      const h = hash.digest('base64url').slice(0, 7);
+      localeHash = h;
+      const letter = (group: string) => {
+        const l = GROUP_LETTERS[group];
+        if (!l) throw new Error(`localeChunkNames: no letter for the message group ${group}`);
+        return l;
+      };
+      const renames = new Map(found.map((f) => [f.old, `chunks/${f.locale}-${letter(f.group)}${h}.js`]));
+      for (const [from, to] of renames)
+        if (from.length !== to.length) throw new Error(`localeChunkNames: ${to} is not as long as ${from}`);
+      const base = (file: string) => file.slice(file.lastIndexOf('/') + 1);
+      // The importers (the groups' loader maps) ask for the new names.
+      for (const c of Object.values(bundle)) {
+        if (c.type !== 'chunk') continue;
+        for (const [from, to] of renames) {
+          if (!c.code.includes(`./${base(from)}`)) continue;
+          c.code = c.code.split(`./${base(from)}`).join(`./${base(to)}`);
+          c.imports = c.imports.map((f) => renames.get(f) ?? f);
+          c.dynamicImports = c.dynamicImports.map((f) => renames.get(f) ?? f);
+        }
+      }
+      // Rolldown does not let a plugin rename a chunk: each is emitted again under its name (with its
+      // source map) and the old one dropped.
+      localeChunks = [];
+      for (const f of found) {
+        const to = renames.get(f.old)!;
+        const c = bundle[f.old]!;
+        if (c.type !== 'chunk') continue;
+        const code = c.code.replace(/\/\/# sourceMappingURL=\S*\s*$/, '');
+        const map = c.map ? { ...JSON.parse(c.map.toString()), file: base(to) } : null;
+        this.emitFile({
+          type: 'asset',
+          fileName: to,
+          source: map ? `${code}\n//# sourceMappingURL=${base(to)}.map\n` : code,
+        });
+        if (map) this.emitFile({ type: 'asset', fileName: `${to}.map`, source: JSON.stringify(map) });
+        localeChunks.push({ file: to, group: f.group, locale: f.locale, imports: c.imports });
+        delete bundle[f.old];
+        delete bundle[`${f.old}.map`];
+      }
+    },
+  },
+};
+/** The translation chunks of the last CDN build, as localeChunkNames named them, and their common hash. */
+let localeChunks: { file: string; group: string; locale: string; imports: string[] }[] = [];
+let localeHash = '';
+
+/**
  * CDN build: the entry learns each element's chunk graph, so it can preload it all at once
  * (`<link rel="modulepreload">`) instead of discovering it import by import (entry → element → shared →
  * first screens). Per element: its chunk, everything it imports statically, and the first-screen chunks it
@@ -277,31 +361,29 @@ const preloadGraph: Plugin = {
         );
       }
       // The theme's code, which <kyb-form> loads when the service sets a theme (the loader sees it in the
-      // early info); and each locale's first-screen translation chunks, `chunks/<locale>-<hash>.js`, as
-      // their hashes: [<kyb-form>'s, <age-check>'s].
+      // early info); and the locales whose first-screen translations are `chunks/<locale>-k<i18n>.js`
+      // and `chunks/<locale>-a<i18n>.js` (localeChunkNames gave them one hash, `i18n`).
       const theme = new Set<string>();
       for (const c of chunks)
         if (c.moduleIds.some((id) => id.endsWith('/src/theme/index.ts'))) closure(c.fileName, theme);
       const out: Record<string, unknown> = { ...graph };
       out.theme = [...theme].filter((f) => !graph['kyb-form']?.includes(f));
-      const i18n: Record<string, string[]> = {};
-      for (const c of chunks)
-        for (const id of c.moduleIds) {
-          const m = /\/src\/i18n\/generated\/(common|kyb|age)\/([a-z]{2}(?:-[A-Za-z]+)?)\.ts$/.exec(id);
-          if (!m) continue;
-          const [, group, locale] = m as unknown as [string, string, string];
-          // The common group has no messages (so no chunks); the loader fetches kyb's and age's only.
-          if (group === 'common')
-            throw new Error('preloadGraph: common messages now have chunks: preload them');
-          const hash = new RegExp(`^chunks/${locale}-([\\w-]+)\\.js$`).exec(c.fileName)?.[1];
-          // Only chunks both first screens load already (so the name alone is enough to preload it).
-          const deps = c.imports.every(
-            (f) => graph['kyb-form']?.includes(f) && graph['age-check']?.includes(f),
-          );
-          if (!hash || !deps) throw new Error(`preloadGraph: ${c.fileName} is not a lone translation chunk`);
-          (i18n[locale] ??= ['', ''])[group === 'kyb' ? 0 : 1] = hash;
-        }
-      out.i18n = i18n;
+      const found: Record<string, Set<string>> = {};
+      for (const c of localeChunks) {
+        if (c.group === 'common')
+          throw new Error('preloadGraph: common messages now have chunks: preload them');
+        if (c.group !== 'kyb' && c.group !== 'age') continue;
+        // Only chunks both first screens load already (so the name alone is enough to preload it).
+        if (!c.imports.every((f) => graph['kyb-form']?.includes(f) && graph['age-check']?.includes(f)))
+          throw new Error(`preloadGraph: ${c.file} imports more than both first screens load`);
+        (found[c.locale] ??= new Set()).add(c.group);
+      }
+      const locales = Object.keys(found).sort();
+      for (const l of locales)
+        if (found[l]!.size !== 2)
+          throw new Error(`preloadGraph: ${l} lacks a first-screen translation chunk`);
+      out.locales = locales;
+      out.i18n = localeHash;
       firstScreens = graph; // for the release's head snippet (cdnRelease)
       // A JSON string in single quotes: no escaping of its double quotes (file names hold neither ' nor \).
       const json = JSON.stringify(out);
@@ -473,7 +555,15 @@ export default defineConfig(({ command, mode }): UserConfig => {
           },
         },
       },
-      plugins: [minifyTemplates, unwrapPreloads, acyclicChunks, preloadGraph, classicEntry, cdnRelease],
+      plugins: [
+        minifyTemplates,
+        unwrapPreloads,
+        localeChunkNames,
+        acyclicChunks,
+        preloadGraph,
+        classicEntry,
+        cdnRelease,
+      ],
     };
   }
   return {

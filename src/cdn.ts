@@ -47,14 +47,15 @@ const early = new WeakSet<Element>();
 
 /**
  * The CDN build's chunk graph, filled in by vite.config.ts (preloadGraph): for each element, the chunks of
- * its first screen; `theme`, the theme's code; `i18n`, for each locale with translations, the hashes of
- * its first-screen translation chunks (`chunks/<locale>-<hash>.js`): `<kyb-form>`'s, then `<age-check>`'s.
+ * its first screen; `theme`, the theme's code; `locales`, the locales with translations, whose first-screen
+ * translation chunks are `chunks/<locale>-k<i18n>.js` and `chunks/<locale>-a<i18n>.js`.
  */
 interface Graph {
   'kyb-form'?: string[];
   'age-check'?: string[];
   theme?: string[];
-  i18n?: Record<string, string[]>;
+  locales?: string[];
+  i18n?: string;
 }
 const PRELOAD = '__VE_PRELOAD__';
 let graph: Graph = {};
@@ -78,12 +79,12 @@ function preloadFiles(files: readonly string[] = []): void {
 
 /** The locale an element will use (see i18n/loader-locale.ts); `languages` empty: only what it was told. */
 const localeOf = (el: Element, serviceLocale: string | null, languages = navigator.languages) =>
-  loaderLocale((l) => !!graph.i18n?.[l], el.getAttribute('locale'), serviceLocale, languages);
+  loaderLocale((l) => !!graph.locales?.includes(l), el.getAttribute('locale'), serviceLocale, languages);
 
 /** The translations an element will ask for once it knows its locale (none for English). */
 function preloadLocale(tag: Tag, locale: string): void {
-  const hash = graph.i18n?.[locale]?.[tag === 'kyb-form' ? 0 : 1];
-  if (hash) preloadFiles([`chunks/${locale}-${hash}.js`]);
+  if (graph.i18n && graph.locales?.includes(locale))
+    preloadFiles([`chunks/${locale}-${tag === 'kyb-form' ? 'k' : 'a'}${graph.i18n}.js`]);
 }
 
 /**

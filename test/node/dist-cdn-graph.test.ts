@@ -74,7 +74,8 @@ describe('CDN chunk graph', () => {
       'kyb-form': string[];
       'age-check': string[];
       theme: string[];
-      i18n: Record<string, [string, string]>;
+      locales: string[];
+      i18n: string;
     };
     // The theme's code, with what it imports beyond <kyb-form>'s first screen.
     assert.ok(graph.theme.some((f) => /^chunks\/theme-/.test(f)));
@@ -88,14 +89,22 @@ describe('CDN chunk graph', () => {
         targetLocales: string[];
       }
     ).targetLocales;
-    assert.deepEqual(Object.keys(graph.i18n).sort(), [...targets].sort());
-    for (const [locale, hashes] of Object.entries(graph.i18n))
-      for (const hash of hashes) {
-        const file = `chunks/${locale}-${hash}.js`;
+    assert.deepEqual([...graph.locales].sort(), [...targets].sort());
+    assert.match(graph.i18n, /^[\w-]{7}$/);
+    for (const locale of graph.locales)
+      for (const letter of ['k', 'a']) {
+        // As cdn.ts names them: <kyb-form>'s first texts, then <age-check>'s.
+        const file = `chunks/${locale}-${letter}${graph.i18n}.js`;
         assert.ok(existsSync(join(CDN, file)), `${file} exists`);
         for (const dep of staticImports(file))
           assert.ok(graph['kyb-form'].includes(dep) && graph['age-check'].includes(dep), `${file}: ${dep}`);
       }
+    // Every translation chunk of the build carries the one hash (a stale name would be a missing file).
+    const translations = readdirSync(join(CDN, 'chunks')).filter((f) =>
+      new RegExp(`^(${targets.join('|')})-[\\w-]+\\.js$`).test(f),
+    );
+    assert.equal(translations.length, targets.length * 5);
+    for (const f of translations) assert.ok(f.endsWith(`${graph.i18n}.js`), f);
   });
 
   test('no chunks import each other (the order they run in would depend on the network)', () => {
