@@ -548,6 +548,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   name: 'kyb-review',
                   test: /src\/kyb-form\/(shell\/(review-(submit|view)|session-warning)\.ts|runtime\/submit\.ts|review\/|upload\/styles\.ts|controls\/country-multi-styles\.ts|step-styles\.ts)/,
                 },
+                // Only for a page that sets texts or registers a locale: the partner's texts, their checks and
+                // the message catalogue, in one round trip.
+                {
+                  name: 'texts',
+                  test: /src\/i18n\/(texts|texts-check|generated\/catalogue)\.ts$/,
+                },
                 // Only for a service that sets a theme.
                 { name: 'theme', test: /src\/theme\/(index|contrast)\.ts$/ },
               ],

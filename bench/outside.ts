@@ -325,6 +325,16 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         longTasks = trace.longTasks(0, ready);
         longTaskWork = tasks.filter((t) => (t.tdur ?? t.dur ?? 0) / 1000 > 50).map((t) => trace.describe(t));
         cpuBefore = tasks.reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0) / 1000, 0);
+        // OUTSIDE_TIMELINE=1: every task of 5 ms or more before the element was interactive, with when it
+        // started (ms after the first task) and what it ran, to see what stands between the bytes and the screen.
+        if (process.env.OUTSIDE_TIMELINE && tasks.length) {
+          const t0 = tasks[0]!.ts;
+          for (const t of tasks.filter((x) => (x.tdur ?? x.dur ?? 0) / 1000 >= 5))
+            console.log(
+              `  ${((t.ts - t0) / 1000).toFixed(0).padStart(6)} ms  ${((t.tdur ?? t.dur ?? 0) / 1000).toFixed(1).padStart(6)}  ${trace.describe(t, 5).join(', ')}`,
+            );
+          console.log(`  ${((ready - t0) / 1000).toFixed(0).padStart(6)} ms  ready`);
+        }
       } else readyMs = await load();
       const entries = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

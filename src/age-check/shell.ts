@@ -7,8 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { TERMINAL, type MachineError, type MachineState } from './machine-session.ts';
 import { attemptsText, button, heading } from './parts.ts';
-import { activeLocale } from '../i18n/index.ts';
-import { consentTexts } from '../i18n/texts.ts';
+import { activeLocale, consentTexts } from '../i18n/index.ts';
 
 export function loadingScreen(): TemplateResult {
   return html`${heading(msg('Age check'))}

@@ -10,16 +10,8 @@ import { configureLocalization, LOCALE_STATUS_EVENT, type LocaleModule } from '@
 import { sourceLocale, targetLocales } from './generated/locale-codes.ts';
 import { KEY_LENGTH } from './generated/key-length.ts';
 import { messages as commonMessages } from './generated/common/index.ts';
-import {
-  bringLocale,
-  broughtMessages,
-  hasOverrides,
-  isBrought,
-  partnerText,
-  setOwnerTexts,
-} from './texts.ts';
 import { registerDir } from './dir.ts';
-import type { Messages } from './texts.ts';
+import type { Consent, Messages } from './texts.ts';
 
 /** A shipped locale. */
 export type ShippedLocale = typeof sourceLocale | (typeof targetLocales)[number];
@@ -34,6 +26,28 @@ export type { Texts, Messages, MessageId, ConsentTexts } from './texts.ts';
 export type MessageChunk = { t: LocaleModule['templates'] };
 /** A message group (see build-locales.ts): for each target locale, the import of its chunk. */
 export type MessageLoaders = Record<TargetLocale, () => Promise<MessageChunk>>;
+
+/**
+ * The partner's texts (overrides, registered locales: texts.ts) are a chunk loaded only when a page uses
+ * them (`texts`, `texts-id` or `registerLocale`); until then no message has an override and no locale
+ * was brought.
+ */
+type Partner = typeof import('./texts.ts');
+let partner: Partner | undefined;
+let partnerLoad: Promise<Partner> | undefined;
+function loadPartner(): Promise<Partner> {
+  partnerLoad ??= import('./texts.ts').then(
+    (m) => (partner = m),
+    (err: unknown) => {
+      partnerLoad = undefined;
+      throw err;
+    },
+  );
+  return partnerLoad;
+}
+/** Codes passed to `registerLocale`, known at once (their messages arrive with the partner chunk). */
+const registered = new Set<string>();
+const isBrought = (code: string): boolean => registered.has(code) || !!partner?.isBrought(code);
 
 /**
  * The translations of each locale, merged from the groups loaded so far. @lit/localize looks templates
@@ -54,7 +68,9 @@ function storeFor(locale: string): Store {
     const table: LocaleModule['templates'] = Object.create(null) as LocaleModule['templates'];
     const view = new Proxy(table, {
       get: (target, id) =>
-        typeof id === 'string' ? (partnerText(locale, id) ?? target[id.slice(1, 1 + KEY_LENGTH)]) : undefined,
+        typeof id === 'string'
+          ? (partner?.partnerText(locale, id) ?? target[id.slice(1, 1 + KEY_LENGTH)])
+          : undefined,
     });
     store = { table, loaded: new Set(), view };
     stores.set(locale, store);
@@ -137,7 +153,7 @@ function getRuntime() {
     loadLocale: async (slot) => {
       const locale = slotLocale.get(slot) ?? sourceLocale;
       if (isTarget(locale)) await loadGroups(locale);
-      else await broughtMessages(locale);
+      else await (await loadPartner()).broughtMessages(locale);
       return { templates: storeFor(locale).view };
     },
   });
@@ -166,7 +182,7 @@ export async function applyLocale(locale: SupportedLocale, messages?: MessageLoa
   lastRequested = locale;
   if (messages) groups.add(messages);
   // English without overrides needs no runtime (msg() shows the source text).
-  if (!runtime && locale === sourceLocale && !hasOverrides(sourceLocale)) return;
+  if (!runtime && locale === sourceLocale && !partner?.hasOverrides(sourceLocale)) return;
   // Already active or on its way: a group registered since (by another element) may still need its chunk.
   if (runtime && previous === locale && slotLocale.get(lastSlot ?? '') === locale) return addMessages();
   await switchTo(locale);
@@ -192,9 +208,6 @@ function rerender(): void {
   );
 }
 
-/** The locale code of a `texts` key (`de-AT` is `de`; a registered code is itself). */
-const codeOf = (key: string): string => matchLocale(key) ?? key.trim().toLowerCase();
-
 /**
  * Sets the text overrides of one element (`owner`), or clears them with null; `textsId` names a
  * `<script type="application/json" data-verify-texts>` block read instead when `texts` is not set. The
@@ -202,38 +215,18 @@ const codeOf = (key: string): string => matchLocale(key) ?? key.trim().toLowerCa
  * shipped locale registers that locale (as `registerLocale`).
  */
 export async function useTexts(owner: object, texts: unknown, textsId?: string | null): Promise<void> {
-  let value = texts;
-  if ((value === null || value === undefined) && textsId) value = readTextsBlock(textsId);
-  if (value && typeof value === 'object')
-    for (const key of Object.keys(value)) if (!isSupportedLocale(codeOf(key))) registerLocale(key, {});
-  await setOwnerTexts(owner, value, codeOf);
-  await refresh();
+  if (!partner && (texts === null || texts === undefined) && !textsId) return;
+  await (await loadPartner()).useTexts(owner, texts, textsId);
 }
 
-/** The JSON of a `<script type="application/json" data-verify-texts id=…>` block (never run). */
-function readTextsBlock(id: string): unknown {
-  const el = document.getElementById(id);
-  if (
-    !(el instanceof HTMLScriptElement) ||
-    el.type !== 'application/json' ||
-    !el.hasAttribute('data-verify-texts')
-  ) {
-    console.warn(
-      `verify-elements: texts-id "${id}" names no <script type="application/json" data-verify-texts>.`,
-    );
-    return null;
-  }
-  try {
-    return JSON.parse(el.textContent ?? '') as unknown;
-  } catch {
-    console.warn(`verify-elements: the texts block "${id}" is not valid JSON; ignored.`);
-    return null;
-  }
-}
+/** The partner's consent paragraphs and links for `locale` (see texts.ts), or null. */
+export const consentTexts = (locale: string): Readonly<Consent> | null =>
+  partner?.consentTexts(locale) ?? null;
 
 /** Shows texts that changed: the active locale renders again (English may need the runtime now). */
-async function refresh(): Promise<void> {
-  if (!runtime && lastRequested === sourceLocale && hasOverrides(sourceLocale)) return switchTo(sourceLocale);
+export async function refreshTexts(): Promise<void> {
+  if (!runtime && lastRequested === sourceLocale && partner?.hasOverrides(sourceLocale))
+    return switchTo(sourceLocale);
   rerender();
 }
 
@@ -254,8 +247,11 @@ export function registerLocale(
     return Promise.resolve();
   }
   if (options.dir) registerDir(c, options.dir);
+  registered.add(c);
   stores.delete(c);
-  return bringLocale(c, messages).then(() => (activeLocale() === c ? refresh() : undefined));
+  return loadPartner()
+    .then((p) => p.bringLocale(c, messages))
+    .then(() => (activeLocale() === c ? refreshTexts() : undefined));
 }
 
 export { LOCALE_STATUS_EVENT };

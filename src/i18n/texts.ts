@@ -6,9 +6,12 @@
  * value that is not a string, or an override that drops a placeholder of the English text is refused
  * with one console warning, and the shipped text stays. Texts are only ever text: Lit renders the
  * result of `msg()` as a text node.
+ *
+ * A chunk of its own (index.ts loads it when a page sets `texts` or `texts-id`, or registers a locale).
  */
 import type { LocaleModule } from '@lit/localize';
 import type { MessageId } from './generated/catalogue.ts';
+import { isSupportedLocale, matchLocale, refreshTexts, registerLocale } from './index.ts';
 
 export type { MessageId };
 /** The partner's wording of some messages, by message id (docs/texts.md lists them). */
@@ -99,4 +102,36 @@ export function consentTexts(locale: string): Readonly<Consent> | null {
   let found: Consent | null = null;
   for (const byLocale of consents.values()) found = byLocale.get(locale) ?? byLocale.get('en') ?? found;
   return found;
+}
+
+/** The locale code of a `texts` key (`de-AT` is `de`; a registered code is itself). */
+const codeOf = (key: string): string => matchLocale(key) ?? key.trim().toLowerCase();
+
+/** index.ts's `useTexts`, once this chunk is here. */
+export async function useTexts(owner: object, texts: unknown, textsId?: string | null): Promise<void> {
+  let value = texts;
+  if ((value === null || value === undefined) && textsId) value = readTextsBlock(textsId);
+  if (value && typeof value === 'object')
+    for (const key of Object.keys(value)) if (!isSupportedLocale(codeOf(key))) void registerLocale(key, {});
+  await setOwnerTexts(owner, value, codeOf);
+  await refreshTexts();
+}
+
+/** The JSON of a `<script type="application/json" data-verify-texts id=…>` block (never run). */
+function readTextsBlock(id: string): unknown {
+  const el = document.getElementById(id);
+  if (
+    !(el instanceof HTMLScriptElement) ||
+    el.type !== 'application/json' ||
+    !el.hasAttribute('data-verify-texts')
+  ) {
+    warn(`texts-id "${id}" names no <script type="application/json" data-verify-texts>.`);
+    return null;
+  }
+  try {
+    return JSON.parse(el.textContent ?? '') as unknown;
+  } catch {
+    warn(`the texts block "${id}" is not valid JSON; ignored.`);
+    return null;
+  }
 }
