@@ -243,9 +243,9 @@ export async function outside(browser: Browser, cdnDir: string): Promise<Outside
     const path = `/partner-${n++}.html`;
     const head = (options.head ?? '')
       .replace(/\{\{\s*api-base\s*\}\}|%API_BASE%/g, `${front.origin}/sandbox`)
-      .replace(/\{\{\s*cdn-base\s*\}\}|%CDN_BASE%/g, `${front.origin}/cdn`);
+      .replace(/\{\{\s*cdn-base\s*\}\}|%CDN_BASE%/g, `${front.origin}/cdn/`);
     pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title>
-<link rel="icon" href="data:,">${head}<script src="/cdn/verify-elements.iife.js"></script></head><body><main><h1>Partner page</h1>
+<link rel="icon" href="data:,">${head}${/verify-elements\.js"/.test(head) ? '' : '<script src="/cdn/verify-elements.iife.js"></script>'}</head><body><main><h1>Partner page</h1>
 ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join('\n')}
 </main></body></html>`;
     const context = await browser.newContext({
@@ -329,10 +329,27 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         // started (ms after the first task) and what it ran, to see what stands between the bytes and the screen.
         if (process.env.OUTSIDE_TIMELINE && tasks.length) {
           const t0 = tasks[0]!.ts;
-          for (const t of tasks.filter((x) => (x.tdur ?? x.dur ?? 0) / 1000 >= 5))
+          for (const t of tasks.filter((x) => (x.tdur ?? x.dur ?? 0) / 1000 >= 5)) {
             console.log(
               `  ${((t.ts - t0) / 1000).toFixed(0).padStart(6)} ms  ${((t.tdur ?? t.dur ?? 0) / 1000).toFixed(1).padStart(6)}  ${trace.describe(t, 5).join(', ')}`,
             );
+            if ((t.tdur ?? t.dur ?? 0) / 1000 < 40) continue;
+            // Every kind of event in a long task (nested ones too), by its total time.
+            const kinds = new Map<string, number>();
+            for (const e of trace.events)
+              if (e !== t && e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0) && e.dur !== undefined) {
+                const url = e.args?.data?.url?.split('/').pop() ?? e.args?.data?.functionName ?? '';
+                const k = `${e.name}${url ? ` ${url}` : ''}`;
+                kinds.set(k, (kinds.get(k) ?? 0) + (e.tdur ?? e.dur) / 1000);
+              }
+            console.log(
+              `           all: ${[...kinds]
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 12)
+                .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+                .join(', ')}`,
+            );
+          }
           console.log(`  ${((ready - t0) / 1000).toFixed(0).padStart(6)} ms  ready`);
         }
       } else readyMs = await load();

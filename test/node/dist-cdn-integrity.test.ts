@@ -1,11 +1,12 @@
 /**
  * A CDN release you can pin (run after `npm run build`): `dist/cdn/integrity.json` holds the sha384 of
- * every file of the release; `dist/cdn/head-snippet.html` names only files of the release, each with its
- * hash; and a chunk whose bytes were changed is refused by the browser, not run. In Chromium that is
+ * every file of the release; `dist/cdn/head-snippet.html` (the fast start) and `head-snippet-pinned.html`
+ * (the same with every chunk pinned) name only files of the release, each with its hash; and a chunk whose
+ * bytes were changed is refused by the browser, not run. In Chromium that is
  * asserted; in Firefox ESR and WebKitGTK it is measured and reported (test diagnostics), each mechanism
  * on its own: the import map's `integrity` section, `modulepreload` links with `integrity`, both (the
- * snippet), and nothing (which shows the tampering itself works). An untampered release with the snippet
- * must work in every engine.
+ * pinned snippet), and nothing (which shows the tampering itself works). An untampered release with the
+ * pinned snippet must work in every engine.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,10 +23,12 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { na
 
 let manifest: IntegrityManifest;
 let snippet = '';
+let pinned = '';
 before(() => {
   assert.ok(existsSync(join(CDN, 'integrity.json')), 'dist/cdn is missing: run `npm run build` first');
   manifest = JSON.parse(readFileSync(join(CDN, 'integrity.json'), 'utf8')) as IntegrityManifest;
   snippet = readFileSync(join(CDN, 'head-snippet.html'), 'utf8');
+  pinned = readFileSync(join(CDN, 'head-snippet-pinned.html'), 'utf8');
 });
 
 /** Every file of the release but the manifest itself, relative to dist/cdn. */
@@ -33,7 +36,7 @@ const releaseFiles = () =>
   readdirSync(CDN, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => relative(CDN, join(d.parentPath, d.name)))
-    .filter((f) => f !== 'integrity.json' && f !== 'head-snippet.html')
+    .filter((f) => !['integrity.json', 'head-snippet.html', 'head-snippet-pinned.html'].includes(f))
     .sort();
 
 describe('the integrity manifest', () => {
@@ -47,47 +50,56 @@ describe('the integrity manifest', () => {
   });
 });
 
-describe('the head snippet', () => {
-  const urls = () => [...snippet.matchAll(/%CDN_BASE%([^"\s]+)/g)].map((m) => m[1]!);
+for (const kind of ['fast', 'pinned'] as const)
+  describe(`the head snippet (${kind})`, () => {
+    const text = () => (kind === 'fast' ? snippet : pinned);
+    const urls = () => [...text().matchAll(/%CDN_BASE%([^"\s]+)/g)].map((m) => m[1]!);
+    const importMap = () => /<script type="importmap">([\s\S]*?)<\/script>/.exec(text());
 
-  test("every URL is a file of the release, with that file's hash wherever a hash is given", () => {
-    assert.ok(urls().length > 0);
-    for (const file of urls()) assert.ok(existsSync(join(CDN, file)), `${file} is in dist/cdn`);
-    const tags = [...snippet.matchAll(/<(?:link|script)\b[^>]*>/g)].map((m) => m[0]);
-    for (const tag of tags.filter((t) => t.includes('%CDN_BASE%'))) {
-      const file = /(?:href|src)="%CDN_BASE%([^"]+)"/.exec(tag)![1]!;
-      assert.match(tag, /crossorigin="anonymous"/, tag);
-      assert.equal(/integrity="([^"]+)"/.exec(tag)?.[1], manifest.files[file], file);
-    }
-    const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(snippet)![1]!) as {
-      integrity: Record<string, string>;
-    };
-    for (const [url, hash] of Object.entries(map.integrity))
-      assert.equal(hash, manifest.files[url.replace('%CDN_BASE%', '')], url);
-  });
+    test("every URL is a file of the release, with that file's hash wherever a hash is given", () => {
+      assert.ok(urls().length > 0);
+      for (const file of urls()) assert.ok(existsSync(join(CDN, file)), `${file} is in dist/cdn`);
+      const tags = [...text().matchAll(/<(?:link|script)\b[^>]*>/g)].map((m) => m[0]);
+      for (const tag of tags.filter((t) => t.includes('%CDN_BASE%'))) {
+        const file = /(?:href|src)="%CDN_BASE%([^"]+)"/.exec(tag)![1]!;
+        assert.match(tag, /crossorigin="anonymous"/, tag);
+        assert.equal(/integrity="([^"]+)"/.exec(tag)?.[1], manifest.files[file], file);
+      }
+      const map = importMap();
+      assert.equal(!!map, kind === 'pinned', 'an import map in the pinned snippet only');
+      if (!map) return;
+      for (const [url, hash] of Object.entries(
+        (JSON.parse(map[1]!) as { integrity: Record<string, string> }).integrity,
+      ))
+        assert.equal(hash, manifest.files[url.replace('%CDN_BASE%', '')], url);
+    });
 
-  test('the import map pins every chunk; the preloads are the first screens the loader preloads', () => {
-    const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(snippet)![1]!) as {
-      integrity: Record<string, string>;
-    };
-    const chunks = releaseFiles().filter((f) => f.startsWith('chunks/') && f.endsWith('.js'));
-    assert.deepEqual(Object.keys(map.integrity).sort(), chunks.map((f) => `%CDN_BASE%${f}`).sort());
-    // The loader's own preload graph, as the entry holds it.
-    const graph = JSON.parse(
-      /'(\{"kyb-form".*?\})'/.exec(readFileSync(join(CDN, 'verify-elements.js'), 'utf8'))![1]!,
-    ) as Record<string, string[]>;
-    for (const tag of ['kyb-form', 'age-check']) {
-      const section = new RegExp(`<!-- <${tag}>: first screen -->([\\s\\S]*?)<!-- /<${tag}> -->`).exec(
-        snippet,
+    test(`${kind === 'pinned' ? 'the import map pins every chunk; ' : ''}the preloads are the first screens the loader preloads`, () => {
+      if (kind === 'pinned') {
+        const map = JSON.parse(importMap()![1]!) as { integrity: Record<string, string> };
+        const chunks = releaseFiles().filter((f) => f.startsWith('chunks/') && f.endsWith('.js'));
+        assert.deepEqual(Object.keys(map.integrity).sort(), chunks.map((f) => `%CDN_BASE%${f}`).sort());
+      }
+      // The loader's own preload graph, as the entry holds it.
+      const graph = JSON.parse(
+        /'(\{"kyb-form".*?\})'/.exec(readFileSync(join(CDN, 'verify-elements.js'), 'utf8'))![1]!,
+      ) as Record<string, string[]>;
+      for (const tag of ['kyb-form', 'age-check']) {
+        const section = new RegExp(`<!-- <${tag}>: first screen -->([\\s\\S]*?)<!-- /<${tag}> -->`).exec(
+          text(),
+        );
+        assert.ok(section, `a section for <${tag}>`);
+        const preloads = [...section[1]!.matchAll(/href="%CDN_BASE%([^"]+)"/g)].map((m) => m[1]);
+        assert.deepEqual(preloads, graph[tag], tag);
+      }
+      assert.match(text(), /<link rel="preconnect" href="%API_BASE%" crossorigin>/);
+      // async: the entry runs as soon as it is here, not once the rest of a long page is parsed.
+      assert.match(
+        text(),
+        /<script type="module" async src="%CDN_BASE%verify-elements\.js" integrity="sha384-/,
       );
-      assert.ok(section, `a section for <${tag}>`);
-      const preloads = [...section[1]!.matchAll(/href="%CDN_BASE%([^"]+)"/g)].map((m) => m[1]);
-      assert.deepEqual(preloads, graph[tag], tag);
-    }
-    assert.match(snippet, /<link rel="preconnect" href="%API_BASE%" crossorigin>/);
-    assert.match(snippet, /<script type="module" src="%CDN_BASE%verify-elements\.js" integrity="sha384-/);
+    });
   });
-});
 
 type Scenario = 'nothing' | 'import map' | 'modulepreload' | 'snippet';
 interface Outcome {
@@ -111,7 +123,7 @@ describe('a tampered chunk', () => {
     }
     assert.ok(tampered.length >= 2, 'the two elements');
     const head = (base: string, scenario: Scenario | 'good') => {
-      const s = snippet.replaceAll('%CDN_BASE%', base).replaceAll('%API_BASE%', 'http://127.0.0.1');
+      const s = pinned.replaceAll('%CDN_BASE%', base).replaceAll('%API_BASE%', 'http://127.0.0.1');
       const map = /<script type="importmap">[\s\S]*?<\/script>/.exec(s)![0];
       const preloads = s.match(/<link rel="modulepreload"[^>]*>/g)!.join('\n');
       const entryTag = /<script type="module"[^>]*><\/script>/.exec(s)![0];
