@@ -17,6 +17,7 @@ import { outcomeUnclear } from '../saving/rule.ts';
 import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
+import { countryOptionList } from './country-options.ts';
 import {
   canCreate,
   companyPayload,
@@ -319,10 +320,8 @@ export class CompanyStep implements StepController<ShellContext> {
         @change=${onInput}
         @focusout=${onLeave}
       >
-        <option value="" ?selected=${value === ''}>${msg('Select a country')}</option>
-        ${countryOptions(ctx.locale).map(
-          (c) => html`<option value=${c.code} ?selected=${c.code === value.toUpperCase()}>${c.name}</option>`,
-        )}
+        <option value="">${msg('Select a country')}</option>
+        ${countryOptionList(ctx.locale, value)}
       </select>`;
     }
     if (def.kind === 'custom') {
