@@ -4,7 +4,7 @@
  * through renders, and a new locale renames them.
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { byLabel, mount, ready, setup, type } from './kyb-form-helpers.ts';
+import { byLabel, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
 import { COUNTRY_CODES } from '../../src/api/countries.ts';
 
 describe('<kyb-form> country list', () => {
@@ -30,13 +30,13 @@ describe('<kyb-form> country list', () => {
     expect(select().options[options.indexOf(de)]).to.equal(de);
 
     el.locale = 'de';
-    await waitUntil(
-      () => select().options.length > 1 && [...select().options].some((o) => o.textContent === 'Deutschland'),
-      'not renamed',
-      { timeout: 10000 },
-    );
-    expect(select().value).to.equal('DE');
-    expect(select().options.length).to.equal(COUNTRY_CODES.length + 1);
-    expect(select().selectedOptions[0]!.textContent).to.equal('Deutschland');
+    // The step renders again in German (its labels too: the select is found by its name).
+    const german = () => root(el).querySelector<HTMLSelectElement>('select[name="country"]')!;
+    await waitUntil(() => [...german().options].some((o) => o.textContent === 'Deutschland'), 'not renamed', {
+      timeout: 10000,
+    });
+    expect(german().value).to.equal('DE');
+    expect(german().options.length).to.equal(COUNTRY_CODES.length + 1);
+    expect(german().selectedOptions[0]!.textContent).to.equal('Deutschland');
   });
 });
