@@ -13,17 +13,14 @@
  * text box): Continue moved 25.6 px (empty) and 99.4 px (five countries) at 390x844, 256.8 px with 200 %
  * text; now 0 in every case.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page, type Route } from 'playwright-core';
-import { createServer } from 'vite';
-import { chromiumLaunchOptions } from '../test/support/page-server.ts';
+import type { Page, Route } from 'playwright-core';
+import { OUT, startDemo } from './screens-page.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { PartnerClient } from '../src/server/index.ts';
 import { KybClient } from '../src/api/kyb-client.ts';
 import { DEMO_FLOW } from '../src/sandbox/fixtures.ts';
 
-const OUT = join(import.meta.dirname, 'results', 'screens');
 const DEFINE = join(import.meta.dirname, '..', 'src', 'kyb-form', 'define.ts');
 
 interface Case {
@@ -127,17 +124,8 @@ async function run(page: Page, base: string, c: Case) {
 }
 
 async function main() {
-  mkdirSync(OUT, { recursive: true });
-  const server = await createServer({
-    configFile: 'vite.config.ts',
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-    logLevel: 'warn',
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('no server address');
-  const base = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const demo = await startDemo();
+  const { origin: base, browser } = demo;
   let moved = 0;
   try {
     for (const c of CASES) {
@@ -147,8 +135,7 @@ async function main() {
       await context.close();
     }
   } finally {
-    await browser.close();
-    await server.close();
+    await demo.close();
   }
   if (moved) process.exitCode = 1;
 }
