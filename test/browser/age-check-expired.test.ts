@@ -4,28 +4,18 @@
  * and locked screens it offers the partner's next step (`exit-url` a link, `exit-label` alone a button),
  * which fires a cancelable `age-check-exit` with `outcome: null`; without one it says who can help.
  */
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import {
   AgeCheckProbe,
   ageSession,
-  BASE,
   findButton,
   headingText,
   shadow,
   waitForState,
+  mountWithExit,
 } from './age-helpers.ts';
 
-async function mount(token: string, attrs: { exitUrl?: string; exitLabel?: string } = {}) {
-  return fixture<AgeCheckProbe>(
-    html`<age-check-probe
-      token=${token}
-      api-base=${BASE}
-      redirect="none"
-      exit-url=${attrs.exitUrl ?? ''}
-      exit-label=${attrs.exitLabel ?? ''}
-    ></age-check-probe>`,
-  );
-}
+const mount = mountWithExit;
 
 const text = (el: AgeCheckProbe) => (shadow(el).textContent ?? '').replace(/\s+/g, ' ');
 

@@ -5,30 +5,20 @@
  * again; the underage and locked screens offer the partner's next step (`exit-url`, `exit-label`) and fire
  * `age-check-exit`, and the locked screen does not say "Ask for a new link".
  */
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { SandboxControl } from '../../src/sandbox/control-client.ts';
 import {
   AgeCheckProbe,
   ageSession,
-  BASE,
   findButton,
   headingText,
   shadow,
   waitForState,
   sendSelfie,
+  mountWithExit,
 } from './age-helpers.ts';
 
-async function mount(token: string, attrs: { exitUrl?: string; exitLabel?: string } = {}) {
-  return fixture<AgeCheckProbe>(
-    html`<age-check-probe
-      token=${token}
-      api-base=${BASE}
-      redirect="none"
-      exit-url=${attrs.exitUrl ?? ''}
-      exit-label=${attrs.exitLabel ?? ''}
-    ></age-check-probe>`,
-  );
-}
+const mount = mountWithExit;
 
 const selfiePosts = async (control: SandboxControl) =>
   (await control.listRequests()).filter((r) => r.method === 'POST' && /\/session\/selfie/.test(r.path));

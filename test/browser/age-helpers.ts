@@ -1,5 +1,5 @@
 /** Helpers for browser tests that need an `<age-check>`: a fresh sandbox account, an age token, a probe. */
-import { waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '@open-wc/testing';
 import { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import type { MachineState } from '../../src/age-check/machine.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
@@ -45,6 +45,19 @@ export class AgeCheckProbe extends AgeCheckElement {
   }
 }
 if (!customElements.get('age-check-probe')) customElements.define('age-check-probe', AgeCheckProbe);
+
+/** A probe that does not redirect, with the partner's next step (`exit-url`, `exit-label`) when given. */
+export function mountWithExit(token: string, attrs: { exitUrl?: string; exitLabel?: string } = {}) {
+  return fixture<AgeCheckProbe>(
+    html`<age-check-probe
+      token=${token}
+      api-base=${BASE}
+      redirect="none"
+      exit-url=${attrs.exitUrl ?? ''}
+      exit-label=${attrs.exitLabel ?? ''}
+    ></age-check-probe>`,
+  );
+}
 
 export const shadow = (el: HTMLElement): ShadowRoot => el.shadowRoot!;
 export const headingText = (el: HTMLElement): string =>
