@@ -5,25 +5,12 @@
  * Saved as bench/results/screens/age-<state>-<size>.png.
  *   node --import tsx bench/age-screens.ts
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createServer } from 'vite';
-import { chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../test/support/page-server.ts';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { OUT, startDemo } from './screens-page.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const OUT = join(ROOT, 'bench/results/screens');
-mkdirSync(OUT, { recursive: true });
-
-const vite = await createServer({
-  configFile: join(ROOT, 'vite.config.ts'),
-  server: { port: 0, host: '127.0.0.1' },
-  logLevel: 'error',
-});
-await vite.listen();
-const address = vite.httpServer?.address();
-const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-const browser = await chromium.launch(chromiumLaunchOptions());
+const demo = await startDemo();
+const { origin, browser } = demo;
 const errors: string[] = [];
 let count = 0;
 
@@ -86,7 +73,6 @@ try {
   console.error('age screenshots stopped:', err instanceof Error ? err.message.split('\n')[0] : err);
   process.exitCode = 1;
 } finally {
-  await browser.close();
-  await vite.close();
+  await demo.close();
 }
 console.log(`${count} screenshots; page errors: ${errors.length ? errors.join(' | ') : 'none'}`);

@@ -4,29 +4,15 @@
  * text — and saves a screenshot of each step to bench/results/screens/.
  *   node --import tsx bench/demo-walkthrough.ts [--kyb-only]
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createServer } from 'vite';
-import { chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../test/support/page-server.ts';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { axeViolations, OUT, startDemo } from './screens-page.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const OUT = join(ROOT, 'bench/results/screens');
-mkdirSync(OUT, { recursive: true });
-
-const vite = await createServer({
-  configFile: join(ROOT, 'vite.config.ts'),
-  server: { port: 0, host: '127.0.0.1' },
-  logLevel: 'error',
-});
-await vite.listen();
-const address = vite.httpServer?.address();
-const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-const browser = await chromium.launch(chromiumLaunchOptions());
+const demo = await startDemo();
+const { origin, browser } = demo;
 const shots: string[] = [];
 const errors: string[] = [];
 
-const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 /** axe violations inside the element, per state (WCAG 2.x A/AA rules). */
 const axeResults: { state: string; violations: string[] }[] = [];
 
@@ -36,16 +22,7 @@ async function shot(page: Page, name: string, tag: 'kyb-form' | 'age-check', ful
   await page.waitForTimeout(300);
   await page.screenshot({ path: file, fullPage });
   shots.push(file);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async (selector) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    const r = await axe.run({ include: [selector] }, { resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
-  }, tag);
+  const violations = await axeViolations(page, tag);
   axeResults.push({ state: `${name} ${width}x${height}`, violations });
   console.log(`screenshot: ${file}; axe: ${violations.length ? violations.join(', ') : '0 violations'}`);
 }
@@ -299,7 +276,6 @@ try {
   console.error('walkthrough stopped:', err instanceof Error ? err.message.split('\n')[0] : err);
   process.exitCode = 1;
 } finally {
-  await browser.close();
-  await vite.close();
+  await demo.close();
 }
 console.log(`${shots.length} screenshots; page errors: ${errors.length ? errors.join(' | ') : 'none'}`);

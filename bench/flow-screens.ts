@@ -12,23 +12,19 @@
  * Starts the demo's Vite dev server (sandbox under /sandbox) on a free port; accounts and forms are made
  * through the sandbox's control API and the partner helper; the element is mounted on a bare page.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { createServer } from 'vite';
-import { chromiumLaunchOptions } from '../test/support/page-server.ts';
+import type { Page } from 'playwright-core';
+import { axeViolations, OUT, startDemo } from './screens-page.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { PartnerClient } from '../src/server/index.ts';
 import { KybClient } from '../src/api/kyb-client.ts';
 
-const OUT = join(import.meta.dirname, 'results', 'screens');
 /** The element's module as Vite serves a file outside its root (demo/). */
 const DEFINE = join(import.meta.dirname, '..', 'src', 'kyb-form', 'define.ts');
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ] as const;
-const AXE = readFileSync(join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 const both = ['INDIVIDUAL', 'COMPANY'].map((applicantType) => ({
   applicantType,
@@ -122,15 +118,6 @@ async function toReview(page: Page) {
   await until(page, () => !!document.querySelector('kyb-form')!.shadowRoot!.querySelector('[part~="review"] [part~="summary-group"]'));
 } // prettier-ignore
 
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (el: Element) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } };
-    const r = await w.axe.run(document.querySelector('kyb-form')!);
-    return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
-  }); // prettier-ignore
-}
-
 type Shot = (page: Page, base: string) => Promise<void>;
 const SHOTS: Record<string, Shot> = {
   async review(page, base) {
@@ -217,17 +204,8 @@ const SHOTS: Record<string, Shot> = {
 };
 
 async function main() {
-  mkdirSync(OUT, { recursive: true });
-  const server = await createServer({
-    configFile: 'vite.config.ts',
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-    logLevel: 'warn',
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('no server address');
-  const base = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const demo = await startDemo();
+  const { origin: base, browser } = demo;
   const only = process.argv.slice(2);
   let failed = 0;
   try {
@@ -239,7 +217,7 @@ async function main() {
         await shot(page, base);
         const file = join(OUT, `flow-${name}-${viewport.width}x${viewport.height}.png`);
         await page.screenshot({ path: file, fullPage: true });
-        const violations = await axe(page);
+        const violations = await axeViolations(page, 'kyb-form');
         if (violations.length) failed++;
         console.log(`${file}  axe: ${violations.length ? violations.join(', ') : '0'}`);
         await page.close();
@@ -247,8 +225,7 @@ async function main() {
       await context.close();
     }
   } finally {
-    await browser.close();
-    await server.close();
+    await demo.close();
   }
   if (failed) process.exitCode = 1;
 }

@@ -8,11 +8,9 @@
  * Starts the demo's Vite dev server (sandbox + partner backend included) on a free port and drives it
  * with playwright-core and the local Chromium (CHROME_PATH or Debian's chromium).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { createServer } from 'vite';
-import { chromiumLaunchOptions } from '../test/support/page-server.ts';
+import type { Page } from 'playwright-core';
+import { OUT, startDemo } from './screens-page.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 /** `--locales=ar,he` and `--sizes=1280x800,390x844` choose others (the right-to-left shots of issue 27). */
@@ -23,7 +21,6 @@ const VIEWPORTS = arg('sizes')
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ];
-const OUT = join(import.meta.dirname, 'results', 'screens');
 
 async function kybCompanyStep(page: Page, base: string, locale: string) {
   await page.goto(`${base}/kyb.html`);
@@ -88,17 +85,8 @@ async function ageCamera(page: Page, base: string, locale: string) {
 }
 
 async function main() {
-  mkdirSync(OUT, { recursive: true });
-  const server = await createServer({
-    configFile: 'vite.config.ts',
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false },
-    logLevel: 'warn',
-  });
-  await server.listen();
-  const address = server.httpServer?.address();
-  if (!address || typeof address === 'string') throw new Error('no server address');
-  const base = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const demo = await startDemo();
+  const { origin: base, browser } = demo;
   const saved: string[] = [];
   try {
     for (const viewport of VIEWPORTS) {
@@ -120,8 +108,7 @@ async function main() {
       await context.close();
     }
   } finally {
-    await browser.close();
-    await server.close();
+    await demo.close();
   }
   for (const f of saved) console.log(f);
 }

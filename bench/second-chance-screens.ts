@@ -6,27 +6,12 @@
  * each (violations printed; 0 expected). Saved as bench/results/screens/age-<state>-<size>.png.
  *   node --import tsx bench/second-chance-screens.ts
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
-import { createServer } from 'vite';
-import { chromium, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../test/support/page-server.ts';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { axeViolations, OUT, startDemo } from './screens-page.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const OUT = join(ROOT, 'bench/results/screens');
-mkdirSync(OUT, { recursive: true });
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const vite = await createServer({
-  configFile: join(ROOT, 'vite.config.ts'),
-  server: { port: 0, host: '127.0.0.1' },
-  logLevel: 'error',
-});
-await vite.listen();
-const address = vite.httpServer?.address();
-const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-const browser = await chromium.launch(chromiumLaunchOptions());
+const demo = await startDemo();
+const { origin, browser } = demo;
 const errors: string[] = [];
 let count = 0;
 let violations = 0;
@@ -38,14 +23,7 @@ async function shot(page: Page, name: string) {
   await page.locator('age-check').scrollIntoViewIfNeeded();
   await page.screenshot({ path: file });
   count++;
-  await page.addScriptTag({ content: AXE }).catch(() => undefined);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (n: unknown) => Promise<{ violations: { id: string }[] }> } }
-    ).axe;
-    const r = await axe.run({ include: [['age-check']] });
-    return r.violations.map((v) => v.id);
-  });
+  const found = await axeViolations(page, 'age-check');
   violations += found.length;
   console.log(`screenshot: ${file} (axe: ${found.length ? found.join(', ') : '0'})`);
 }
@@ -121,8 +99,7 @@ try {
   console.error('screenshots stopped:', err instanceof Error ? err.message.split('\n')[0] : err);
   process.exitCode = 1;
 } finally {
-  await browser.close();
-  await vite.close();
+  await demo.close();
 }
 console.log(
   `${count} screenshots; axe violations: ${violations}; page errors: ${errors.length ? errors.join(' | ') : 'none'}`,

@@ -40,7 +40,7 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  *   an iframe, see the README). With `token`: the URL shown as a QR code in the fallback (default `location.href`)
  * @attr privacy-url - the partner's privacy notice, linked from the consent screen (http(s) URLs only)
  * @attr exit-url - the partner's next step after an outcome that is not a success (underage, locked,
- *   uncertain): a link on that screen (http(s) URLs only; property `exitUrl`)
+ *   uncertain) or when the check expired: a link on that screen (http(s) URLs only; property `exitUrl`)
  * @attr exit-label - that link's text (default "Back to the site"); alone, a button that only fires
  *   `age-check-exit` (property `exitLabel`)
  *
@@ -50,8 +50,8 @@ export { COUNTDOWN_FROM_MS } from './shell.ts';
  * @fires age-check-complete - `{outcome, redirectUrl?}` on a final outcome
  * @fires age-check-error - `{kind, status, code, message}` on a failed request or unreadable image
  * @fires age-check-camera-fallback - `{reason}` (`denied`, `no-camera`, `busy`, `insecure`, `unsupported`)
- * @fires age-check-exit - `{outcome}` when the user takes the partner's next step (cancelable: call
- *   `preventDefault()` to route yourself instead of following `exit-url`)
+ * @fires age-check-exit - `{outcome}` when the user takes the partner's next step (`outcome` null on the
+ *   expired screen; cancelable: call `preventDefault()` to route yourself instead of following `exit-url`)
  *
  * @csspart root - the outer box
  * @csspart heading - the heading of each screen
@@ -158,7 +158,7 @@ export class AgeCheckElement extends LitElement {
   sessionUrl: string | null = null;
   /** The partner's privacy notice (`privacy-url`), linked from the consent screen; http(s) URLs only. */
   privacyUrl: string | null = null;
-  /** The partner's next step after an outcome that is not a success (`exit-url`); http(s) URLs only. */
+  /** The partner's next step after an outcome that is not a success or an expiry (`exit-url`); http(s) URLs only. */
   exitUrl: string | null = null;
   /** The text of that step (`exit-label`); alone, a button that fires `age-check-exit`. */
   exitLabel: string | null = null;

@@ -31,7 +31,7 @@ export interface AgeCheckErrorDetail {
   message: string;
 }
 export interface AgeCheckExitDetail {
-  /** The outcome the user leaves from (`UNDERAGE`, `ATTEMPTS_EXCEEDED`, …). */
+  /** The outcome the user leaves from (`UNDERAGE`, `ATTEMPTS_EXCEEDED`, …); null from the expired screen. */
   outcome: ReportedOutcome | null;
 }
 export interface AgeCheckCameraFallbackDetail {

@@ -197,7 +197,7 @@ export class FlowControl {
         });
       }
       case 'expired':
-        return expiredScreen();
+        return expiredScreen({ exit: this.h.exit(), onExit: (e) => this.exitTaken(e, m) });
       default:
         return captureScreen(m, this.capture.host(this.actions, sessionUrl));
     }

@@ -1,5 +1,6 @@
 /**
- * The screens and texts of `<age-check>` after its first screen: the outcome and expired screens, and what
+ * The screens and texts of `<age-check>` after its first screen: the outcome and expired screens (with the
+ * partner's next step, `exit-url` / `exit-label`), and what
  * the live region announces on each attempt result and outcome. Part of the deferred chunk (flow.ts) and
  * of hosted mode (hosted.ts), not of the first download. Pure templates and strings.
  */
@@ -104,9 +105,7 @@ export function announcementFor(m: MachineState): string {
         : `${t.title}. ${t.text}`;
     }
     case 'expired':
-      return `${msg('This link has expired')}. ${msg(
-        'The time for this age check has run out. Ask for a new link to try again.',
-      )}`;
+      return `${expiredTitle()}. ${expiredText()}`;
     default:
       return '';
   }
@@ -119,7 +118,17 @@ export const autoRedirectNotice = (): string =>
 /** Said when the user turned the automatic redirect off. */
 export const stayedText = (): string => msg('You stay on this page. Choose Continue when you are ready.');
 
-export interface OutcomeOptions {
+/** The partner's next step (`exit-url`, `exit-label`) and what taking it does (fires `age-check-exit`). */
+export interface ExitOptions {
+  /**
+   * The partner's next step after an outcome that is not a success, or after the check expired: a link
+   * (with a URL) or a button; `onExit` fires `age-check-exit` when the user takes it.
+   */
+  exit?: { url: string | null; label: string | null } | null;
+  onExit?: (e: Event) => void;
+}
+
+export interface OutcomeOptions extends ExitOptions {
   outcome: ReportedOutcome | null;
   /** The session was already complete when the element opened it. */
   already: boolean;
@@ -129,22 +138,19 @@ export interface OutcomeOptions {
    */
   redirect: { url: string; secs: number; auto: boolean } | null;
   onStay?: () => void;
-  /**
-   * The partner's next step after an outcome that is not a success (`exit-url`, `exit-label`): a link
-   * (with a URL) or a button; `onExit` fires `age-check-exit` when the user takes it.
-   */
-  exit?: { url: string | null; label: string | null } | null;
-  onExit?: (e: Event) => void;
 }
 
 /** Outcomes after which the partner's next step is offered: every one but a success. */
 const wantsExit = (o: OutcomeOptions) => !o.already && o.outcome !== 'SUCCESS';
 
-function exitAction(o: OutcomeOptions): TemplateResult | typeof nothing {
-  if (!wantsExit(o)) return nothing;
+/**
+ * The partner's next step as a link or a button; without one, `askSite` says who can help (on a screen
+ * the user cannot get past here), else nothing.
+ */
+function exitAction(o: ExitOptions, askSite: boolean): TemplateResult | typeof nothing {
   const exit = o.exit;
   if (!exit || (!exit.url && !exit.label))
-    return o.outcome === 'ATTEMPTS_EXCEEDED'
+    return askSite
       ? html`<p part="exit-text">
           ${msg('The site that asked for this check can tell you what to do next.')}
         </p>`
@@ -176,7 +182,7 @@ export function outcomeScreen(o: OutcomeOptions): TemplateResult {
       ${o.already ? html`<p>${msg('This age check has already been completed.')}</p>` : nothing}
       <p>${o.already && o.outcome ? t.title : t.text}</p>
     </div>
-    ${exitAction(o)}
+    ${wantsExit(o) ? exitAction(o, o.outcome === 'ATTEMPTS_EXCEEDED') : nothing}
     ${
       r
         ? html`<div part="redirect" class="redirect">
@@ -210,11 +216,23 @@ export function outcomeScreen(o: OutcomeOptions): TemplateResult {
     }`;
 }
 
-export function expiredScreen(): TemplateResult {
-  return html`${heading(msg('This link has expired'))}
+const expiredTitle = () => msg('This age check has expired');
+const expiredText = () =>
+  msg('The time allowed for it ran out before it was finished, so it cannot be continued here.', {
+    desc: 'on the expired screen, after its title "This age check has expired"',
+  });
+
+/**
+ * The check expired: what happened, then the partner's next step (`exit-url` / `exit-label`, firing
+ * `age-check-exit` with `outcome: null`) or, without one, who can help. No "new link": the shopper is on
+ * the partner's page and has none to ask for.
+ */
+export function expiredScreen(o: ExitOptions = {}): TemplateResult {
+  return html`${heading(expiredTitle())}
     <div part="outcome" class="outcome warning">
-      <p>${msg('The time for this age check has run out. Ask for a new link to try again.')}</p>
-    </div>`;
+      <p>${expiredText()}</p>
+    </div>
+    ${exitAction(o, true)}`;
 }
 
 /** The texts of the errors after a photo was taken (see `errorScreen` in shell.ts), or null for the others. */

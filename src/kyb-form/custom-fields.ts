@@ -7,7 +7,7 @@
  * Draft texts: CHECKBOX `true` / `false` (`''` untouched), lists joined with `\n`, everything else as typed.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { msg } from '@lit/localize';
+import { msg, str } from '@lit/localize';
 import { chunkLoader } from '../api/load-chunk.ts';
 import { loadReview } from './chunks.ts';
 import {
@@ -178,6 +178,67 @@ export interface CustomControlOptions {
   onLoaded: () => void;
 }
 
+/**
+ * What the multi-country combobox (controls/country-multi.ts) looks like closed, drawn until its code
+ * arrives: the same box, chips, text box, caret and count line, with the same classes and parts, laid out
+ * by the same rules (form-styles.ts `countryMultiBoxStyles`, with the first screen's styles), so the
+ * control takes its place without moving anything below it. Nothing here responds: the text box is
+ * disabled and busy, a chip's remove mark is not a button.
+ */
+interface CountryMultiPlaceholderProps {
+  /** The text box's id (the field's `<label for>`), as the control will have it. */
+  id: string;
+  selected: readonly string[];
+  locale: string;
+  invalid?: boolean;
+  describedBy?: string | undefined;
+}
+
+function countryMultiPlaceholder(p: CountryMultiPlaceholderProps): TemplateResult {
+  const count = p.selected.length;
+  const described = [p.describedBy, `${p.id}-count`].filter(Boolean).join(' ');
+  return html`<div class="cm" part="country-multi">
+    <div class="cm-box ${p.invalid ? 'is-invalid' : ''}" part="country-multi-box">
+      ${
+        count > 0
+          ? html`<ul
+              class="cm-chips"
+              part="country-multi-chips"
+              aria-label=${msg('Selected countries', { desc: 'list of the chips of the chosen countries' })}
+            >
+              ${p.selected.map(
+                (code) =>
+                  html`<li class="cm-chip" part="country-multi-chip">
+                    <span class="cm-chip-name">${countryName(code, p.locale)}</span
+                    ><span class="cm-chip-remove" part="country-multi-chip-remove" aria-hidden="true"
+                      ><span>×</span></span
+                    >
+                  </li>`,
+              )}
+            </ul>`
+          : nothing
+      }
+      <input
+        id=${p.id}
+        class="cm-input"
+        part="input country-multi-input"
+        type="text"
+        disabled
+        aria-busy="true"
+        aria-describedby=${described}
+      />
+      <span class="cm-caret" aria-hidden="true"></span>
+    </div>
+    <p class="cm-count" part="selection-count" id="${p.id}-count">
+      ${
+        count === 0
+          ? msg('No country selected.')
+          : msg(str`Countries selected: ${count}`, { desc: 'how many countries are chosen' })
+      }
+    </p>
+  </div>`;
+}
+
 /** The control of one custom field (inside `renderField`, which supplies the label or legend). */
 export function renderCustomControl(o: CustomControlOptions): TemplateResult {
   const { id, spec, text } = o;
@@ -266,12 +327,13 @@ export function renderCustomControl(o: CustomControlOptions): TemplateResult {
         onLeave: o.onLeave,
       };
       if (combobox) return slot(combobox.countryMulti(props));
-      // Until its code is here (it is asked for now), a disabled box in its place; then the step renders again.
+      // Until its code is here (it is asked for now), its closed box, drawn alike (disabled, busy), holds
+      // its place; then the step renders again and the control takes the same box.
       void loadCombobox().then((m) => {
         combobox = m;
         o.onLoaded();
       }, o.onLoaded);
-      return slot(html`<input id=${id} part="input" type="text" disabled aria-busy="true" />`);
+      return slot(countryMultiPlaceholder(props));
     }
     case 'DATE':
     case 'INTEGER':

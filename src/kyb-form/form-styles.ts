@@ -6,6 +6,119 @@
  */
 import { css } from 'lit';
 
+/**
+ * The multi-country combobox's closed box (the box, the chips, the text box, the caret, the count line;
+ * its other rules are controls/country-multi-styles.ts's, with the later styles): here, with the first
+ * screen, because the placeholder drawn until the control's code arrives (custom-fields.ts) is laid out
+ * by the same rules, so the control takes its place without moving anything below it.
+ */
+export const countryMultiBoxStyles = css`
+  .cm {
+    position: relative;
+  }
+  .cm-box {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--space) * 0.375);
+    min-height: calc(var(--size) * 2.75);
+    padding-block: calc(var(--space) * 0.25);
+    padding-inline: calc(var(--space) * 0.375) calc(var(--size) * 2);
+    border: 1px solid var(--c-border);
+    border-radius: var(--radius);
+    background: var(--c-bg);
+    cursor: text;
+    position: relative;
+  }
+  .cm-box.is-invalid {
+    border-color: var(--c-error);
+    border-width: 2px;
+  }
+  /* The chips and the text box flow together (the text box fills the rest of the last line); browsers that
+     drop the list's role with display: contents still name each chip's button. */
+  .cm-chips {
+    display: contents;
+    list-style: none;
+  }
+  .cm-chip {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.25em;
+    max-width: 100%;
+    font-size: calc(var(--size) * 0.9);
+    line-height: 1.25;
+    padding: 0.15em;
+    padding-inline-start: 0.65em;
+    border-radius: 999px;
+    border: 1px solid var(--c-border);
+    background: var(--c-surface);
+    color: var(--c-text);
+    overflow-wrap: anywhere;
+  }
+  .cm-chip-remove {
+    flex: none;
+    display: inline-grid;
+    place-items: center;
+    /* 24 px targets at least (WCAG 2.5.8), more with the element's font size */
+    width: max(24px, calc(var(--size) * 1.6));
+    height: max(24px, calc(var(--size) * 1.6));
+    margin: 0;
+    padding: 0;
+    border: 0;
+    border-radius: 999px;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    font-size: calc(var(--size) * 1.1);
+    line-height: 1;
+    cursor: pointer;
+  }
+  .cm-input {
+    flex: 1 1 calc(var(--size) * 8);
+    min-width: calc(var(--size) * 6);
+    min-height: calc(var(--size) * 2);
+    border: 0;
+    outline: 0;
+    padding: 0 calc(var(--space) * 0.25);
+    margin: 0;
+    background: transparent;
+    color: var(--c-text);
+    font: inherit;
+  }
+  .cm-input:disabled {
+    background: transparent;
+  }
+  .cm-caret {
+    position: absolute;
+    inset-inline-end: 0;
+    top: 0;
+    bottom: 0;
+    width: calc(var(--size) * 2);
+    cursor: pointer;
+  }
+  .cm-caret::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    margin: auto;
+    width: 0.5em;
+    height: 0.5em;
+    border-inline-end: 2px solid var(--c-text);
+    border-bottom: 2px solid var(--c-text);
+    transform: translateY(-25%) rotate(45deg);
+  }
+  /* The caret points down (up when open) in either direction: its end border is on the left in RTL. */
+  [dir='rtl'] .cm-caret::after {
+    transform: translateY(-25%) rotate(-45deg);
+  }
+  .cm-empty,
+  .cm-count {
+    margin: calc(var(--space) * 0.25) 0 0;
+    color: var(--c-muted);
+    font-size: calc(var(--size) * 0.9);
+  }
+`;
+
 export const formStyles = css`
   /*
    * Fields (used by field.ts and all steps). Type scale, all from the base --size: labels 1 (600),
@@ -162,4 +275,5 @@ export const formStyles = css`
     color: var(--c-error);
     font-weight: 600;
   }
+  ${countryMultiBoxStyles}
 `;

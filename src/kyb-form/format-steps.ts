@@ -2,7 +2,7 @@
  * The formatters only the later steps use (times, date-times, sizes, lists, colours, matching), with the
  * same guarded paths as format.ts, whose cache they share. Not part of the first screen's code.
  */
-import { cached, formatWith, safeLocale, utc } from './format.ts';
+import { formatWith, safeLocale, utc } from './format.ts';
 
 /** Lower case for matching, in the locale's rules when the locale is usable. */
 export function lowerCase(text: string, locale: string): string {
@@ -45,24 +45,11 @@ export function formatDateTime(value: string | null | undefined, locale: string)
   return formatWith(instant, locale, style, value);
 }
 
-/** Human-readable size in the locale (`4.2 MB`): the upload component's, one rule for every size shown. */
-export { formatSize as formatBytes } from './upload/sizes.ts';
-
-/** A list in the locale (`a, b or c` for a disjunction); a plain comma list where Intl.ListFormat fails. */
-export function formatList(
-  items: readonly string[],
-  locale: string,
-  type: 'conjunction' | 'disjunction' = 'conjunction',
-): string {
-  const options = { type } as const;
-  try {
-    const f = cached('list', locale, options, (l) => new Intl.ListFormat(l, options));
-    if (f) return f.format(items);
-  } catch {
-    // below
-  }
-  return items.join(', ');
-}
+/**
+ * Human-readable size in the locale (`4.2 MB`) and a list in the locale (`a, b or c` for a disjunction):
+ * the upload component's (upload/sizes.ts), one rule for every size and list shown.
+ */
+export { formatSize as formatBytes, formatList } from './upload/sizes.ts';
 
 /** A `#rrggbb` colour, or null when the text is not one (then it is shown as text). */
 export function hexColor(value: string | null | undefined): string | null {

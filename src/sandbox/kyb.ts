@@ -11,9 +11,9 @@ import {
   UpdateFormRequest,
 } from '../api/kyb.ts';
 import { KybTokenRequest } from '../api/kyb-token.ts';
-import { acct, type RouteDef } from './context.ts';
+import { acct, type Ctx, type RouteDef } from './context.ts';
 import { sendCompanySubmit } from './webhooks.ts';
-import type { StoredBeneficiary, StoredForm } from './state.ts';
+import type { StoredBeneficiary, StoredDocument, StoredForm } from './state.ts';
 import {
   contentTypeFor,
   empty,
@@ -43,6 +43,26 @@ import {
 } from './kyb-lookup.ts';
 import { submitErrors } from './kyb-submit.ts';
 import { checkCustomValues, putAnswers, storeUpload } from './kyb-writes.ts';
+
+/** Stores the uploaded document of a form's company (`owner` COMPANY) or of a beneficiary in `into`: 201. */
+function addDocument(
+  ctx: Ctx,
+  form: StoredForm,
+  into: Map<string, StoredDocument>,
+  owner?: StoredBeneficiary['infoType'],
+): Response {
+  editable(form);
+  const doc = storeUpload(ctx, form, owner);
+  into.set(doc.id, doc);
+  return json(docJson(ctx, doc), 201);
+}
+
+/** The beneficiary's document addressed by `:did` (else 404). */
+function beneficiaryDocument(ctx: Ctx, b: StoredBeneficiary): StoredDocument {
+  const d = b.documents.get(ctx.params.did ?? '');
+  if (!d) throw notFound('No such document.');
+  return d;
+}
 
 export const kybRoutes: RouteDef[] = [
   {
@@ -283,10 +303,7 @@ export const kybRoutes: RouteDef[] = [
     files: true,
     handler(ctx) {
       const form = getForm(ctx);
-      editable(form);
-      const doc = storeUpload(ctx, form);
-      form.documents.set(doc.id, doc);
-      return json(docJson(ctx, doc), 201);
+      return addDocument(ctx, form, form.documents);
     },
   },
   /* beneficiary documents (interface 5, 6) */
@@ -307,10 +324,7 @@ export const kybRoutes: RouteDef[] = [
     handler(ctx) {
       const form = getForm(ctx);
       const b = getBeneficiary(ctx, form);
-      editable(form);
-      const doc = storeUpload(ctx, form, b.infoType);
-      b.documents.set(doc.id, doc);
-      return json(docJson(ctx, doc), 201);
+      return addDocument(ctx, form, b.documents, b.infoType);
     },
   },
   {
@@ -318,10 +332,7 @@ export const kybRoutes: RouteDef[] = [
     path: '/kyb/forms/:id/beneficiaries/:bid/documents/:did/',
     auth: 'kyb-or-basic',
     handler(ctx) {
-      const b = getBeneficiary(ctx, getForm(ctx));
-      const d = b.documents.get(ctx.params.did ?? '');
-      if (!d) throw notFound('No such document.');
-      return json(docJson(ctx, d));
+      return json(docJson(ctx, beneficiaryDocument(ctx, getBeneficiary(ctx, getForm(ctx)))));
     },
   },
   {
@@ -330,9 +341,7 @@ export const kybRoutes: RouteDef[] = [
     auth: 'kyb-or-basic',
     handler(ctx) {
       const form = getForm(ctx);
-      const b = getBeneficiary(ctx, form);
-      const d = b.documents.get(ctx.params.did ?? '');
-      if (!d) throw notFound('No such document.');
+      const d = beneficiaryDocument(ctx, getBeneficiary(ctx, form));
       editable(form);
       const body = parseOrThrow(RenameDocumentRequest, ctx.json());
       d.filename = body.filename;

@@ -12,7 +12,7 @@ import type { AgeTokenRequest } from '../../src/api/age.ts';
 import type { AgeScenario } from '../../src/sandbox/control-client.ts';
 import { check, expectClean, reports, VIEWPORT, writeTable } from './a11y-checks.ts';
 import { LiveLog } from './a11y-live.ts';
-import { AgeCheckProbe, ageSession, findButton, shadow, waitForState } from './age-helpers.ts';
+import { AgeCheckProbe, ageSession, findButton, shadow, waitForState, sendSelfie } from './age-helpers.ts';
 
 async function place(attrs: {
   token?: string;
@@ -90,18 +90,12 @@ describe('accessibility suite: <age-check> (Chromium)', function () {
     findButton(el, /agree/i).click();
     await waitForState(el, 'live');
     let from = log.now;
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'retry');
+    await sendSelfie(el, 'retry');
     expectClean(await check('retry', el, { element: A, log, from }));
     findButton(el, /try again/i).click();
     await waitForState(el, 'live');
     from = log.now;
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'locked');
+    await sendSelfie(el, 'locked');
     expectClean(await check('locked', el, { element: A, log, from }), false);
     log.stop();
   });
@@ -115,10 +109,7 @@ describe('accessibility suite: <age-check> (Chromium)', function () {
     findButton(el, /agree/i).click();
     await waitForState(el, 'live');
     const from = log.now;
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'step-up');
+    await sendSelfie(el, 'step-up');
     expectClean(await check('step-up', el, { element: A, log, from }));
     log.stop();
   });
@@ -132,10 +123,7 @@ describe('accessibility suite: <age-check> (Chromium)', function () {
     findButton(el, /agree/i).click();
     await waitForState(el, 'live');
     const from = log.now;
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'done');
+    await sendSelfie(el, 'done');
     expectClean(await check('underage', el, { element: A, log, from }), false);
     log.stop();
   });

@@ -5,29 +5,20 @@
  * again; the underage and locked screens offer the partner's next step (`exit-url`, `exit-label`) and fire
  * `age-check-exit`, and the locked screen does not say "Ask for a new link".
  */
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { SandboxControl } from '../../src/sandbox/control-client.ts';
 import {
   AgeCheckProbe,
   ageSession,
-  BASE,
   findButton,
   headingText,
   shadow,
   waitForState,
+  sendSelfie,
+  mountWithExit,
 } from './age-helpers.ts';
 
-async function mount(token: string, attrs: { exitUrl?: string; exitLabel?: string } = {}) {
-  return fixture<AgeCheckProbe>(
-    html`<age-check-probe
-      token=${token}
-      api-base=${BASE}
-      redirect="none"
-      exit-url=${attrs.exitUrl ?? ''}
-      exit-label=${attrs.exitLabel ?? ''}
-    ></age-check-probe>`,
-  );
-}
+const mount = mountWithExit;
 
 const selfiePosts = async (control: SandboxControl) =>
   (await control.listRequests()).filter((r) => r.method === 'POST' && /\/session\/selfie/.test(r.path));
@@ -121,13 +112,7 @@ describe('<age-check> second chances', function () {
       { estimates: [{ age: 19, confidence: 95 }], documentAge: 30 },
     );
     const el = await mount(token);
-    await waitForState(el, 'consent');
-    findButton(el, /agree/i).click();
-    await waitForState(el, 'live');
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'step-up');
+    await sendSelfie(el, 'step-up');
     await control.clearRequests();
     findButton(el, /id document/i).click();
     await waitForState(el, 'document-live');
@@ -210,13 +195,7 @@ describe('<age-check> second chances', function () {
       { estimates: [{ age: 12, confidence: 95 }] },
     );
     const el = await mount(token, { exitUrl: '/shop?from=age', exitLabel: 'Back to the shop' });
-    await waitForState(el, 'consent');
-    findButton(el, /agree/i).click();
-    await waitForState(el, 'live');
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'done');
+    await sendSelfie(el, 'done');
     const link = shadow(el).querySelector<HTMLAnchorElement>('[part~="exit-link"]')!;
     expect(link.textContent!.trim()).to.equal('Back to the shop');
     expect(link.href).to.equal(new URL('/shop?from=age', location.href).href);
@@ -235,13 +214,7 @@ describe('<age-check> second chances', function () {
   it('locked: no "Ask for a new link"; exit-label alone is a button that fires age-check-exit', async () => {
     const { token } = await ageSession({ retry_limit: 1 }, { estimates: ['no-face'] });
     const el = await mount(token, { exitLabel: 'Return to checkout' });
-    await waitForState(el, 'consent');
-    findButton(el, /agree/i).click();
-    await waitForState(el, 'live');
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'locked');
+    await sendSelfie(el, 'locked');
     expect(text(el)).to.contain('All attempts were used, so this age check is locked');
     expect(text(el)).to.not.contain('Ask for a new link');
     await expect(el).to.be.accessible();
@@ -253,13 +226,7 @@ describe('<age-check> second chances', function () {
   it('locked without a next step set: says who can help, offers no dead link', async () => {
     const { token } = await ageSession({ retry_limit: 1 }, { estimates: ['no-face'] });
     const el = await mount(token);
-    await waitForState(el, 'consent');
-    findButton(el, /agree/i).click();
-    await waitForState(el, 'live');
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, 'locked');
+    await sendSelfie(el, 'locked');
     expect(text(el)).to.contain('The site that asked for this check can tell you what to do next.');
     expect(shadow(el).querySelector('[part~="exit"]')).to.equal(null);
   });

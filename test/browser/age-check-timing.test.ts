@@ -9,7 +9,7 @@ import { SandboxControl } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { REDIRECT_DELAY_S } from '../../src/age-check/machine-session.ts';
 import type { AgeTokenRequest } from '../../src/api/age.ts';
-import { AgeCheckProbe, BASE, findButton, shadow, waitForState } from './age-helpers.ts';
+import { AgeCheckProbe, BASE, findButton, shadow, waitForState, sendSelfie } from './age-helpers.ts';
 
 const URL_OK = 'https://shop.example/age-ok?ref=1';
 
@@ -29,17 +29,6 @@ async function mount(token: string, redirect?: string) {
   );
 }
 
-/** An adult's selfie: consent, camera, photo, outcome. */
-async function adultSelfie(el: AgeCheckProbe) {
-  await waitForState(el, 'consent');
-  findButton(el, /agree/i).click();
-  await waitForState(el, 'live');
-  findButton(el, /take photo/i).click();
-  await waitForState(el, 'selfie-review');
-  findButton(el, /use this photo/i).click();
-  await waitForState(el, 'done');
-}
-
 const text = (el: AgeCheckProbe, sel: string) =>
   (shadow(el).querySelector(sel)?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
@@ -52,7 +41,7 @@ describe('<age-check> timing (WCAG 2.2.1)', function () {
     await a.control.setAgeScenario(token, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token);
     const complete = oneEvent(el, 'age-check-complete');
-    await adultSelfie(el);
+    await sendSelfie(el, 'done');
     expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS', redirectUrl: URL_OK });
     const link = shadow(el).querySelector<HTMLAnchorElement>('[part="redirect-link"]')!;
     expect(link.getAttribute('href')).to.equal(URL_OK);
@@ -78,7 +67,7 @@ describe('<age-check> timing (WCAG 2.2.1)', function () {
     const token = await a.newToken({ success_redirect: URL_OK });
     await a.control.setAgeScenario(token, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token, 'auto');
-    await adultSelfie(el);
+    await sendSelfie(el, 'done');
     expect(text(el, '[part~="redirect-notice"]')).to.match(/Continuing in (20|19) s/);
     expect(findButton(el, /^Stay on this page$/)).to.exist;
     const announcer = shadow(el).querySelector('[part="announcer"]')!;
@@ -99,7 +88,7 @@ describe('<age-check> timing (WCAG 2.2.1)', function () {
     const token = await a.newToken({ success_redirect: URL_OK });
     await a.control.setAgeScenario(token, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token, 'auto');
-    await adultSelfie(el);
+    await sendSelfie(el, 'done');
     findButton(el, /^Stay on this page$/).click();
     await el.updateComplete;
     expect(shadow(el).querySelector('[part~="redirect-notice"]')).to.equal(null);

@@ -1,28 +1,18 @@
 import { expect, fixture, html, oneEvent, waitUntil, aTimeout } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/age-check/define.ts';
-import { AgeCheckElement } from '../../src/age-check/age-check.ts';
-import type { MachineState } from '../../src/age-check/machine.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
 import { PartnerClient } from '../../src/server/index.ts';
 import { ageRequest, type AgeTokenSettings } from '../support/age-request.ts';
-
-/** The element with an observable `navigate` and access to its state and stream. */
-class TestAgeCheck extends AgeCheckElement {
-  navigated: string[] = [];
-  protected override navigate(url: string): void {
-    this.navigated.push(url);
-  }
-  get state(): MachineState {
-    return this.machine;
-  }
-  get stream(): MediaStream | null {
-    return this.cameraStream;
-  }
-}
-customElements.define('test-age-check', TestAgeCheck);
-
-const BASE = '/sandbox';
+import {
+  AgeCheckProbe,
+  BASE,
+  findButton,
+  headingText,
+  sendSelfie,
+  shadow,
+  waitForState,
+} from './age-helpers.ts';
 
 async function setup(req: AgeTokenSettings = {}, scenario?: AgeScenario) {
   const anon = new SandboxControl({ baseUrl: BASE });
@@ -35,49 +25,18 @@ async function setup(req: AgeTokenSettings = {}, scenario?: AgeScenario) {
 }
 
 async function mount(token: string, extra: { redirect?: string; autoCapture?: boolean } = {}) {
-  return fixture<TestAgeCheck>(
-    html`<test-age-check
+  return fixture<AgeCheckProbe>(
+    html`<age-check-probe
       token=${token}
       api-base=${BASE}
       redirect=${extra.redirect ?? ''}
       ?auto-capture=${extra.autoCapture ?? false}
-    ></test-age-check>`,
+    ></age-check-probe>`,
   );
 }
 
-const root = (el: HTMLElement) => el.shadowRoot!;
-const heading = (el: HTMLElement) => root(el).querySelector('h2')?.textContent?.trim() ?? '';
-function button(el: HTMLElement, name: RegExp): HTMLButtonElement {
-  const b = [...root(el).querySelectorAll('button')].find((x) => name.test(x.textContent?.trim() ?? ''));
-  if (!b) throw new Error(`no button ${name} on "${heading(el)}"`);
-  return b;
-}
 const hasButton = (el: HTMLElement, name: RegExp) =>
-  [...root(el).querySelectorAll('button')].some((x) => name.test(x.textContent?.trim() ?? ''));
-
-async function waitFor(
-  el: TestAgeCheck,
-  name: MachineState['name'] | MachineState['name'][],
-  timeout = 15000,
-) {
-  const names = Array.isArray(name) ? name : [name];
-  await waitUntil(() => names.includes(el.state.name), `state ${names.join('|')} (now ${el.state.name})`, {
-    timeout,
-  });
-  await el.updateComplete;
-}
-
-/** Consent, camera, photo. Resolves on the screen after the upload. */
-async function takeSelfie(el: TestAgeCheck) {
-  if (el.state.name === 'consent') button(el, /agree/i).click();
-  else button(el, /try again/i).click();
-  await waitFor(el, 'live');
-  button(el, /take photo/i).click();
-  // A look at the photo first: it is sent only on "Use this photo".
-  await waitFor(el, 'selfie-review');
-  button(el, /use this photo/i).click();
-  await waitFor(el, ['done', 'retry', 'step-up', 'locked', 'error']);
-}
+  [...shadow(el).querySelectorAll('button')].some((x) => name.test(x.textContent?.trim() ?? ''));
 
 /**
  * Decoded sizes (upper bound: the log keeps a string's first 512 characters and its length, as
@@ -125,7 +84,7 @@ const EVENTS = [
 describe('<age-check>', () => {
   it('confident adult: consent, camera, selfie -> SUCCESS; events carry no token or image; JPEG <= 100 kB', async () => {
     const { control, token } = await setup({ min_age: 18 }, { estimates: [{ age: 35, confidence: 95 }] });
-    const el = document.createElement('test-age-check') as TestAgeCheck;
+    const el = document.createElement('age-check-probe') as AgeCheckProbe;
     const events = collect(el, EVENTS);
     el.token = token;
     el.apiBase = BASE;
@@ -133,20 +92,20 @@ describe('<age-check>', () => {
     await fixture(el);
     const r = await ready;
     expect(r.detail).to.deep.equal({ status: 'PENDING', step: 'SELFIE', attemptsLeft: 3 });
-    await waitFor(el, 'consent');
+    await waitForState(el, 'consent');
     await expect(el).to.be.accessible();
-    button(el, /agree/i).click();
-    await waitFor(el, 'live');
-    const video = root(el).querySelector('video')!;
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
+    const video = shadow(el).querySelector('video')!;
     expect(video.getAttribute('part')).to.equal('video');
-    expect(root(el).querySelector('[part="guide"]')!.getAttribute('aria-hidden')).to.equal('true');
+    expect(shadow(el).querySelector('[part="guide"]')!.getAttribute('aria-hidden')).to.equal('true');
     await expect(el).to.be.accessible();
-    button(el, /take photo/i).click();
-    await waitFor(el, 'selfie-review');
+    findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
     await expect(el).to.be.accessible();
-    button(el, /use this photo/i).click();
-    await waitFor(el, 'done');
-    expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
+    findButton(el, /use this photo/i).click();
+    await waitForState(el, 'done');
+    expect(shadow(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
     await expect(el).to.be.accessible();
     expect(el.stream).to.equal(null);
 
@@ -178,12 +137,12 @@ describe('<age-check>', () => {
   it('minor -> UNDERAGE', async () => {
     const { token } = await setup({ min_age: 18, buffer: 2 }, { estimates: [{ age: 12, confidence: 95 }] });
     const el = await mount(token, { redirect: 'none' });
-    await waitFor(el, 'consent');
+    await waitForState(el, 'consent');
     const complete = oneEvent(el, 'age-check-complete');
-    await takeSelfie(el);
+    await sendSelfie(el);
     expect(el.state.name).to.equal('done');
     expect((await complete).detail).to.deep.equal({ outcome: 'UNDERAGE' });
-    expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('UNDERAGE');
+    expect(shadow(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('UNDERAGE');
     await expect(el).to.be.accessible();
   });
 
@@ -201,26 +160,26 @@ describe('<age-check>', () => {
       return gum(c);
     };
     try {
-      await waitFor(el, 'consent');
+      await waitForState(el, 'consent');
       const stepUp = oneEvent(el, 'age-check-step-up');
-      await takeSelfie(el);
+      await sendSelfie(el);
       expect(el.state.name).to.equal('step-up');
       await stepUp;
       await expect(el).to.be.accessible();
-      button(el, /id document/i).click();
-      await waitFor(el, 'document-live');
+      findButton(el, /id document/i).click();
+      await waitForState(el, 'document-live');
       await expect(el).to.be.accessible();
-      button(el, /take photo/i).click();
-      await waitFor(el, 'document-review');
+      findButton(el, /take photo/i).click();
+      await waitForState(el, 'document-review');
       await expect(el).to.be.accessible();
-      button(el, /back side/i).click();
-      await waitFor(el, 'document-live');
-      expect(heading(el)).to.match(/back/i);
-      button(el, /take photo/i).click();
-      await waitFor(el, 'document-review');
+      findButton(el, /back side/i).click();
+      await waitForState(el, 'document-live');
+      expect(headingText(el)).to.match(/back/i);
+      findButton(el, /take photo/i).click();
+      await waitForState(el, 'document-review');
       const complete = oneEvent(el, 'age-check-complete');
-      button(el, /^use these photos$/i).click();
-      await waitFor(el, 'done');
+      findButton(el, /^use these photos$/i).click();
+      await waitForState(el, 'done');
       expect((await complete).detail.outcome).to.equal('SUCCESS');
     } finally {
       navigator.mediaDevices.getUserMedia = gum;
@@ -249,9 +208,9 @@ describe('<age-check>', () => {
       { estimates: [{ age: 30, confidence: 20 }] },
     );
     const el = await mount(token);
-    await waitFor(el, 'consent');
+    await waitForState(el, 'consent');
     const complete = oneEvent(el, 'age-check-complete');
-    await takeSelfie(el);
+    await sendSelfie(el);
     expect(el.state.name).to.equal('done');
     expect((await complete).detail).to.deep.equal({ outcome: 'UNCERTAIN' });
     await expect(el).to.be.accessible();
@@ -262,15 +221,15 @@ describe('<age-check>', () => {
     const el = await mount(token);
     const events = collect(el, ['age-check-attempt', 'age-check-complete']);
     const attempts = () => events.filter((e) => e.type === 'age-check-attempt');
-    await waitFor(el, 'consent');
-    await takeSelfie(el);
+    await waitForState(el, 'consent');
+    await sendSelfie(el);
     expect(el.state.name).to.equal('retry');
-    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/Attempts left: 2/);
+    expect(shadow(el).querySelector('[part="attempts"]')!.textContent).to.match(/Attempts left: 2/);
     await expect(el).to.be.accessible();
-    await takeSelfie(el);
-    expect(root(el).querySelector('[part="attempts"]')!.textContent).to.match(/Attempts left: 1/);
+    await sendSelfie(el);
+    expect(shadow(el).querySelector('[part="attempts"]')!.textContent).to.match(/Attempts left: 1/);
     const complete = oneEvent(el, 'age-check-complete');
-    await takeSelfie(el);
+    await sendSelfie(el);
     expect(el.state.name).to.equal('locked');
     expect((await complete).detail).to.deep.equal({ outcome: 'ATTEMPTS_EXCEEDED' });
     expect(attempts().map((a) => a.detail)).to.deep.equal([
@@ -281,7 +240,7 @@ describe('<age-check>', () => {
     // The last (locking) attempt is reported before the completion.
     expect(events.at(-1)?.type).to.equal('age-check-complete');
     expect(events.at(-2)?.detail).to.deep.equal({ result: 'RETRY', attemptsLeft: 0 });
-    expect(heading(el)).to.match(/too many attempts/i);
+    expect(headingText(el)).to.match(/too many attempts/i);
     await expect(el).to.be.accessible();
   });
 
@@ -289,65 +248,65 @@ describe('<age-check>', () => {
     const { control, token } = await setup();
     await control.expireAgeSession(token);
     const el = await mount(token);
-    await waitFor(el, 'expired');
-    expect(heading(el)).to.match(/expired/i);
+    await waitForState(el, 'expired');
+    expect(headingText(el)).to.match(/expired/i);
     await expect(el).to.be.accessible();
   });
 
   it('a link that expires while open shows the expired screen and stops the camera; countdown in the last 5 minutes', async () => {
     const { control, token } = await setup({ expiry_minutes: 5 });
     const el = await mount(token);
-    await waitFor(el, 'consent');
-    await waitUntil(() => root(el).querySelector('[part="countdown"]'), 'countdown');
-    const timer = root(el).querySelector('[part="countdown"]')!;
+    await waitForState(el, 'consent');
+    await waitUntil(() => shadow(el).querySelector('[part="countdown"]'), 'countdown');
+    const timer = shadow(el).querySelector('[part="countdown"]')!;
     expect(timer.getAttribute('role')).to.equal('timer');
     expect(timer.textContent).to.match(/[0-5]:\d\d/);
-    button(el, /agree/i).click();
-    await waitFor(el, 'live');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
     const tracks = el.stream!.getTracks();
     await control.expireAgeSession(token);
-    button(el, /take photo/i).click();
-    await waitFor(el, 'selfie-review');
+    findButton(el, /take photo/i).click();
+    await waitForState(el, 'selfie-review');
     expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
-    button(el, /use this photo/i).click();
-    await waitFor(el, 'expired');
+    findButton(el, /use this photo/i).click();
+    await waitForState(el, 'expired');
     expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
-    expect(root(el).querySelector('[part="countdown"]')).to.equal(null);
+    expect(shadow(el).querySelector('[part="countdown"]')).to.equal(null);
   });
 
   // The countdown is announced twice (as it appears, and in its last minute), not each minute (issue 25).
   it('the expiry clock: minutes:seconds countdown, two polite announcements, expired screen at expires_at', async () => {
     const { token } = await setup({ expiry_minutes: 5 });
     const el = await mount(token);
-    await waitFor(el, 'consent');
-    button(el, /agree/i).click();
-    await waitFor(el, 'live');
+    await waitForState(el, 'consent');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
     const tracks = el.stream!.getTracks();
     const realNow = Date.now;
     const expiresAt = Date.parse(el.state.session!.expires_at);
     try {
       Date.now = () => expiresAt - 61_500;
       await waitUntil(
-        () => /1:0[12]/.test(root(el).querySelector('[part="countdown"]')?.textContent ?? ''),
+        () => /1:0[12]/.test(shadow(el).querySelector('[part="countdown"]')?.textContent ?? ''),
         'at 1:01',
         { timeout: 3000 },
       );
-      const polite = root(el).querySelector('[part="announcer"]')!;
+      const polite = shadow(el).querySelector('[part="announcer"]')!;
       expect(polite.textContent).to.match(/Less than 5 minutes left\./);
       Date.now = () => expiresAt - 30_000;
       await waitUntil(
-        () => /0:(29|30)/.test(root(el).querySelector('[part="countdown"]')?.textContent ?? ''),
+        () => /0:(29|30)/.test(shadow(el).querySelector('[part="countdown"]')?.textContent ?? ''),
         'at 0:30',
         { timeout: 3000 },
       );
       expect(polite.textContent).to.match(/less than a minute/i);
       Date.now = () => expiresAt + 10;
-      await waitFor(el, 'expired', 3000);
+      await waitForState(el, 'expired', 3000);
     } finally {
       Date.now = realNow;
     }
     expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
-    expect(heading(el)).to.match(/expired/i);
+    expect(headingText(el)).to.match(/expired/i);
   });
 
   it('camera denied -> fallback event, file input + QR, the chosen file completes the flow (<= 100 kB JPEG)', async () => {
@@ -356,16 +315,16 @@ describe('<age-check>', () => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('', 'NotAllowedError'));
     try {
       const el = await mount(token);
-      await waitFor(el, 'consent');
+      await waitForState(el, 'consent');
       const fallback = oneEvent(el, 'age-check-camera-fallback');
-      button(el, /agree/i).click();
+      findButton(el, /agree/i).click();
       expect((await fallback).detail).to.deep.equal({ reason: 'denied' });
-      await waitFor(el, 'fallback');
-      const input = root(el).querySelector<HTMLInputElement>('input[type="file"]')!;
+      await waitForState(el, 'fallback');
+      const input = shadow(el).querySelector<HTMLInputElement>('input[type="file"]')!;
       expect(input.getAttribute('capture')).to.equal('user');
-      const label = root(el).querySelector(`label[for="${input.id}"]`);
+      const label = shadow(el).querySelector(`label[for="${input.id}"]`);
       expect(label?.textContent?.trim()).to.not.equal('');
-      const qr = root(el).querySelector('[part="qr"]')!;
+      const qr = shadow(el).querySelector('[part="qr"]')!;
       expect(qr.getAttribute('role')).to.equal('img');
       expect(qr.getAttribute('aria-label')).to.match(/QR/);
       // The QR code module loads on demand (its own chunk).
@@ -388,10 +347,10 @@ describe('<age-check>', () => {
       const complete = oneEvent(el, 'age-check-complete');
       input.dispatchEvent(new Event('change', { bubbles: true }));
       // A look at the chosen photo first, then "Use this photo".
-      await waitFor(el, 'selfie-review');
-      button(el, /use this photo/i).click();
+      await waitForState(el, 'selfie-review');
+      findButton(el, /use this photo/i).click();
       expect((await complete).detail.outcome).to.equal('SUCCESS');
-      await waitFor(el, 'done');
+      await waitForState(el, 'done');
     } finally {
       navigator.mediaDevices.getUserMedia = gum;
     }
@@ -404,17 +363,17 @@ describe('<age-check>', () => {
   it('"Use a photo file instead" stops the camera; "Try the camera again" restarts it', async () => {
     const { token } = await setup();
     const el = await mount(token);
-    await waitFor(el, 'consent');
-    button(el, /agree/i).click();
-    await waitFor(el, 'live');
+    await waitForState(el, 'consent');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
     const tracks = el.stream!.getTracks();
-    button(el, /photo file instead/i).click();
-    await waitFor(el, 'fallback');
+    findButton(el, /photo file instead/i).click();
+    await waitForState(el, 'fallback');
     expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
-    expect(root(el).querySelector('input[type="file"]')).to.not.equal(null);
+    expect(shadow(el).querySelector('input[type="file"]')).to.not.equal(null);
     await expect(el).to.be.accessible();
-    button(el, /camera again/i).click();
-    await waitFor(el, 'live');
+    findButton(el, /camera again/i).click();
+    await waitForState(el, 'live');
     expect(el.stream!.getTracks().every((t) => t.readyState === 'live')).to.equal(true);
   });
 
@@ -422,15 +381,15 @@ describe('<age-check>', () => {
     const bad = ['java', 'script:alert(1)'].join('');
     const { token } = await setup({ success_redirect: bad }, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token);
-    await waitFor(el, 'consent');
+    await waitForState(el, 'consent');
     const complete = oneEvent(el, 'age-check-complete');
-    await takeSelfie(el);
+    await sendSelfie(el);
     expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS' });
     await aTimeout(3600);
     expect(el.navigated).to.deep.equal([]);
-    const links = [...root(el).querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+    const links = [...shadow(el).querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
     expect(links.some((h) => /script:/i.test(h))).to.equal(false);
-    expect(root(el).innerHTML).not.to.include(bad);
+    expect(shadow(el).innerHTML).not.to.include(bad);
   });
 
   it('an https redirect is offered as a "Continue" link and followed only when chosen (WCAG 2.2.1)', async () => {
@@ -438,11 +397,11 @@ describe('<age-check>', () => {
     const url = 'https://shop.example/age-ok?ref=1';
     const { token } = await setup({ success_redirect: url }, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token);
-    await waitFor(el, 'consent');
+    await waitForState(el, 'consent');
     const complete = oneEvent(el, 'age-check-complete');
-    await takeSelfie(el);
+    await sendSelfie(el);
     expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS', redirectUrl: url });
-    const link = root(el).querySelector<HTMLAnchorElement>('[part="redirect-link"]')!;
+    const link = shadow(el).querySelector<HTMLAnchorElement>('[part="redirect-link"]')!;
     expect(link.getAttribute('href')).to.equal(url);
     expect(link.textContent).to.match(/^\s*continue\s*$/i);
     await expect(el).to.be.accessible();
@@ -454,9 +413,9 @@ describe('<age-check>', () => {
     const url = 'https://shop.example/age-ok';
     const { token } = await setup({ success_redirect: url }, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token, { redirect: 'none' });
-    await waitFor(el, 'consent');
+    await waitForState(el, 'consent');
     const complete = oneEvent(el, 'age-check-complete');
-    await takeSelfie(el);
+    await sendSelfie(el);
     expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS', redirectUrl: url });
     await aTimeout(3500);
     expect(el.navigated).to.deep.equal([]);
@@ -465,9 +424,9 @@ describe('<age-check>', () => {
   it('removing the element stops the camera tracks', async () => {
     const { token } = await setup();
     const el = await mount(token);
-    await waitFor(el, 'consent');
-    button(el, /agree/i).click();
-    await waitFor(el, 'live');
+    await waitForState(el, 'consent');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
     const tracks = el.stream!.getTracks();
     expect(tracks.length).to.be.greaterThan(0);
     expect(tracks.every((t) => t.readyState === 'live')).to.equal(true);
@@ -479,21 +438,21 @@ describe('<age-check>', () => {
   it('hiding the page stops the camera; showing it again resumes', async () => {
     const { token } = await setup();
     const el = await mount(token);
-    await waitFor(el, 'consent');
-    button(el, /agree/i).click();
-    await waitFor(el, 'live');
+    await waitForState(el, 'consent');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
     const tracks = el.stream!.getTracks();
     const desc = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState')!;
     let visibility: DocumentVisibilityState = 'hidden';
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
     try {
       document.dispatchEvent(new Event('visibilitychange'));
-      await waitFor(el, 'paused');
+      await waitForState(el, 'paused');
       expect(tracks.every((t) => t.readyState === 'ended')).to.equal(true);
       expect(hasButton(el, /resume/i)).to.equal(true);
       visibility = 'visible';
       document.dispatchEvent(new Event('visibilitychange'));
-      await waitFor(el, 'live');
+      await waitForState(el, 'live');
       expect(el.stream!.getTracks().every((t) => t.readyState === 'live')).to.equal(true);
     } finally {
       delete (document as { visibilityState?: unknown }).visibilityState;
@@ -504,8 +463,8 @@ describe('<age-check>', () => {
   it('completes with the keyboard only (Tab to each control, Enter / Space to activate)', async () => {
     const { token } = await setup({}, { estimates: ['no-face', { age: 35, confidence: 95 }] });
     const el = await mount(token, { redirect: 'none' });
-    await waitFor(el, 'consent');
-    const focused = () => root(el).activeElement as HTMLElement | null;
+    await waitForState(el, 'consent');
+    const focused = () => shadow(el).activeElement as HTMLElement | null;
     async function tabTo(name: RegExp) {
       for (let i = 0; i < 10; i++) {
         await sendKeys({ press: 'Tab' });
@@ -515,43 +474,43 @@ describe('<age-check>', () => {
     }
     await tabTo(/agree/i);
     await sendKeys({ press: 'Enter' });
-    await waitFor(el, 'live');
+    await waitForState(el, 'live');
     await tabTo(/take photo/i);
     await sendKeys({ press: 'Space' });
-    await waitFor(el, 'selfie-review');
+    await waitForState(el, 'selfie-review');
     await tabTo(/use this photo/i);
     await sendKeys({ press: 'Enter' });
-    await waitFor(el, 'retry');
+    await waitForState(el, 'retry');
     await tabTo(/try again/i);
     await sendKeys({ press: 'Enter' });
-    await waitFor(el, 'live');
+    await waitForState(el, 'live');
     await tabTo(/take photo/i);
     await sendKeys({ press: 'Enter' });
-    await waitFor(el, 'selfie-review');
+    await waitForState(el, 'selfie-review');
     await tabTo(/use this photo/i);
     await sendKeys({ press: 'Space' });
-    await waitFor(el, 'done');
-    expect(root(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
+    await waitForState(el, 'done');
+    expect(shadow(el).querySelector('[part="outcome"]')!.getAttribute('data-outcome')).to.equal('SUCCESS');
   });
 
   it('an invalid token shows the invalid-link error (401)', async () => {
     const el = await mount('not-a-real-token');
     const err = oneEvent(el, 'age-check-error');
-    await waitFor(el, 'error');
+    await waitForState(el, 'error');
     expect((await err).detail.status).to.equal(401);
-    expect(heading(el)).to.match(/not valid/i);
+    expect(headingText(el)).to.match(/not valid/i);
     await expect(el).to.be.accessible();
   });
 
   it('a completed session shows "already completed"', async () => {
     const { token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
     const first = await mount(token, { redirect: 'none' });
-    await waitFor(first, 'consent');
-    await takeSelfie(first);
+    await waitForState(first, 'consent');
+    await sendSelfie(first);
     first.remove();
     const el = await mount(token);
-    await waitFor(el, 'completed-already');
-    expect(heading(el)).to.match(/already/i);
+    await waitForState(el, 'completed-already');
+    expect(headingText(el)).to.match(/already/i);
     await expect(el).to.be.accessible();
   });
 
@@ -583,9 +542,9 @@ describe('<age-check>', () => {
       const { control, token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
       await control.setFaults({ dropRate: 1, paths: 'session/selfie/' });
       const el = await mount(token, { redirect: 'none' });
-      await waitFor(el, 'consent');
+      await waitForState(el, 'consent');
       const errors = collect(el, ['age-check-error']);
-      const sentImages = await spySelfies(() => takeSelfie(el));
+      const sentImages = await spySelfies(() => sendSelfie(el));
       expect(el.state.name).to.equal('error');
       expect(el.state.error?.reason).to.equal('network');
       expect(el.state.session?.attempts_used).to.equal(0);
@@ -593,10 +552,10 @@ describe('<age-check>', () => {
       expect(sentImages[0]).to.equal(sentImages[1]);
       expect((await selfiePosts(control)).length).to.be.at.least(2);
       expect((errors[0]?.detail as { kind: string }).kind).to.equal('network');
-      expect(root(el).querySelector('[role="alert"]')!.textContent).to.match(/no attempt was used/i);
+      expect(shadow(el).querySelector('[role="alert"]')!.textContent).to.match(/no attempt was used/i);
       await expect(el).to.be.accessible();
       await control.setFaults({});
-      await takeSelfie(el);
+      await sendSelfie(el);
       expect(el.state.name).to.equal('done');
       expect(el.state.session?.outcome).to.equal('SUCCESS');
     });
@@ -605,9 +564,9 @@ describe('<age-check>', () => {
       const { control, token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
       await control.setFaults({ dropRate: 1, paths: 'session/selfie/', afterCommit: true });
       const el = await mount(token, { redirect: 'none' });
-      await waitFor(el, 'consent');
+      await waitForState(el, 'consent');
       const complete = oneEvent(el, 'age-check-complete');
-      const sentImages = await spySelfies(() => takeSelfie(el));
+      const sentImages = await spySelfies(() => sendSelfie(el));
       expect((await complete).detail).to.deep.equal({ outcome: 'SUCCESS' });
       expect(el.state.name).to.equal('done');
       expect(sentImages.length).to.equal(1);
@@ -618,8 +577,8 @@ describe('<age-check>', () => {
       const { control, token } = await setup();
       await control.setFaults({ failRate: 1, paths: 'session/selfie/' });
       const el = await mount(token);
-      await waitFor(el, 'consent');
-      await takeSelfie(el);
+      await waitForState(el, 'consent');
+      await sendSelfie(el);
       expect(el.state.name).to.equal('error');
       expect(el.state.error?.reason).to.equal('server');
       expect(hasButton(el, /try again/i)).to.equal(true);
@@ -632,16 +591,16 @@ describe('<age-check>', () => {
   it('auto-capture takes the photo after a countdown', async () => {
     const { token } = await setup({}, { estimates: [{ age: 35, confidence: 95 }] });
     const el = await mount(token, { autoCapture: true, redirect: 'none' });
-    await waitFor(el, 'consent');
-    button(el, /agree/i).click();
-    await waitFor(el, 'live');
-    await waitUntil(() => /taking the photo in/i.test(root(el).textContent ?? ''), 'countdown text', {
+    await waitForState(el, 'consent');
+    findButton(el, /agree/i).click();
+    await waitForState(el, 'live');
+    await waitUntil(() => /taking the photo in/i.test(shadow(el).textContent ?? ''), 'countdown text', {
       timeout: 3000,
     });
     // The countdown, then the camera's first frame (seconds with WebKitGTK's mock camera), then a look at
     // the photo (taken by itself, it is still sent only when the user chooses it), then the upload.
-    await waitFor(el, 'selfie-review', 15000);
-    button(el, /use this photo/i).click();
-    await waitFor(el, 'done');
+    await waitForState(el, 'selfie-review', 15000);
+    findButton(el, /use this photo/i).click();
+    await waitForState(el, 'done');
   });
 });

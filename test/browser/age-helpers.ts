@@ -1,5 +1,5 @@
 /** Helpers for browser tests that need an `<age-check>`: a fresh sandbox account, an age token, a probe. */
-import { waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil } from '@open-wc/testing';
 import { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import type { MachineState } from '../../src/age-check/machine.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
@@ -31,7 +31,7 @@ export async function ageSession(req: Partial<AgeTokenRequest> = {}, scenario?: 
   return { control, token: created.token, sessionUrl: created.session_url };
 }
 
-/** `<age-check>` with its machine visible and navigation recorded instead of followed. */
+/** `<age-check>` with its machine and camera stream visible and navigation recorded instead of followed. */
 export class AgeCheckProbe extends AgeCheckElement {
   navigated: string[] = [];
   protected override navigate(url: string): void {
@@ -40,8 +40,24 @@ export class AgeCheckProbe extends AgeCheckElement {
   get state(): MachineState {
     return this.machine;
   }
+  get stream(): MediaStream | null {
+    return this.cameraStream;
+  }
 }
 if (!customElements.get('age-check-probe')) customElements.define('age-check-probe', AgeCheckProbe);
+
+/** A probe that does not redirect, with the partner's next step (`exit-url`, `exit-label`) when given. */
+export function mountWithExit(token: string, attrs: { exitUrl?: string; exitLabel?: string } = {}) {
+  return fixture<AgeCheckProbe>(
+    html`<age-check-probe
+      token=${token}
+      api-base=${BASE}
+      redirect="none"
+      exit-url=${attrs.exitUrl ?? ''}
+      exit-label=${attrs.exitLabel ?? ''}
+    ></age-check-probe>`,
+  );
+}
 
 export const shadow = (el: HTMLElement): ShadowRoot => el.shadowRoot!;
 export const headingText = (el: HTMLElement): string =>
@@ -63,4 +79,28 @@ export async function waitForState(
     timeout,
   });
   await el.updateComplete;
+}
+
+/** The screens a selfie's upload can lead to. */
+export const AFTER_UPLOAD: MachineState['name'][] = ['done', 'retry', 'step-up', 'locked', 'error'];
+
+/**
+ * A selfie sent as a shopper sends it: from the consent screen "Agree" (from a retry or an error screen
+ * "Try again"; from the live camera nothing), then "Take photo" and, on its preview, "Use this photo".
+ * Resolves once the element shows `next` (any screen after the upload unless given).
+ */
+export async function sendSelfie(
+  el: AgeCheckProbe,
+  next: MachineState['name'] | MachineState['name'][] = AFTER_UPLOAD,
+): Promise<void> {
+  await waitForState(el, ['consent', 'retry', 'error', 'live']);
+  if (el.state.name !== 'live') {
+    findButton(el, el.state.name === 'consent' ? /agree/i : /try again/i).click();
+    await waitForState(el, 'live');
+  }
+  findButton(el, /take photo/i).click();
+  // A look at the photo first: it is sent only on "Use this photo".
+  await waitForState(el, 'selfie-review');
+  findButton(el, /use this photo/i).click();
+  await waitForState(el, next);
 }

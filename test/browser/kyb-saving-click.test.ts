@@ -23,10 +23,8 @@ describe('every click counts', function () {
     });
     const el = await mount(s.token);
     await ready(el);
-    // The step as the user sees it settle: the custom countries field's combobox has replaced its placeholder.
-    await waitUntil(() => !root(el).querySelector('input[aria-busy="true"]'), 'the combobox is here', {
-      timeout: 10000,
-    });
+    // The custom countries field's combobox may still be on its way: its placeholder holds the same box, so
+    // the button measured now stays where it is (kyb-country-multi-placeholder.test.ts).
     await type(el, 'Number of employees', '1.5', false);
     expect(root(el).activeElement).to.equal(byLabel(el, 'Number of employees'));
     // The whole step in view, not scrolled: no scroll anchoring keeps the button in place for us.

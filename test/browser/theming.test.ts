@@ -389,11 +389,6 @@ async function kybForm(theme: unknown = null) {
     html`<kyb-form .token=${s.token} api-base="/sandbox" locale="en"></kyb-form>`,
   );
   await ready(el);
-  // The step as it settles: the custom countries field's combobox replaces its placeholder when its code
-  // arrives, which moves what is below it (a pointer placed before that would miss the button).
-  await waitUntil(() => !el.shadowRoot!.querySelector('input[aria-busy="true"]'), 'the combobox is here', {
-    timeout: 10000,
-  });
   // The rules no first-screen node uses (cards, warning and info boxes, icons) come with the later chunk,
   // prefetched once the company step is up.
   const later = () =>

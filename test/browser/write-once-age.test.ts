@@ -7,7 +7,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/age-check/define.ts';
 import { AgeClient } from '../../src/api/age-client.ts';
-import { ageSession, findButton, waitForState, type AgeCheckProbe } from './age-helpers.ts';
+import { ageSession, sendSelfie, type AgeCheckProbe } from './age-helpers.ts';
 
 async function oneCapture(keys: boolean): Promise<{ shown: number; stored: number }> {
   const { control, token } = await ageSession({ retry_limit: 3 }, { estimates: ['no-face'] });
@@ -20,13 +20,7 @@ async function oneCapture(keys: boolean): Promise<{ shown: number; stored: numbe
       ?idempotency-keys=${keys}
     ></age-check-probe>`,
   );
-  await waitForState(el, 'consent');
-  findButton(el, /agree/i).click();
-  await waitForState(el, 'live');
-  findButton(el, /take photo/i).click();
-  await waitForState(el, 'selfie-review');
-  findButton(el, /use this photo/i).click();
-  await waitForState(el, ['retry', 'locked', 'error', 'done']);
+  await sendSelfie(el, ['retry', 'locked', 'error', 'done']);
   await control.setFaults({});
   const stored = (await new AgeClient({ baseUrl: '/sandbox', token }).session()).attempts_used;
   const shown = el.state.session?.attempts_used ?? -1;
@@ -61,13 +55,7 @@ describe('<age-check> after a 503 that came once the service had processed the p
     const el = await fixture<AgeCheckProbe>(
       html`<age-check-probe token=${token} api-base="/sandbox" redirect="none"></age-check-probe>`,
     );
-    await waitForState(el, 'consent');
-    findButton(el, /agree/i).click();
-    await waitForState(el, 'live');
-    findButton(el, /take photo/i).click();
-    await waitForState(el, 'selfie-review');
-    findButton(el, /use this photo/i).click();
-    await waitForState(el, ['retry', 'locked', 'error', 'done']);
+    await sendSelfie(el, ['retry', 'locked', 'error', 'done']);
     await control.setFaults({});
     const posts = (await control.listRequests()).filter(
       (r) => r.method === 'POST' && r.path.includes('/session/selfie/'),

@@ -27,7 +27,7 @@ const LATER: [string, RegExp][] = [
   ['the document step-up screen', /Continue with an ID document/],
   ['the camera fallback', /Use a photo file instead|Try the camera again/],
   ['the outcome screens', /Age confirmed|Too many attempts/],
-  ['the expired screen', /The time for this age check has run out/],
+  ['the expired screen', /The time allowed for it ran out/],
   ['hosted mode', /hosted-frame|age-check-return/],
   ['the camera', /getUserMedia/],
   ['the capture styles', /\.stage\{|\.guide::before/],

@@ -140,7 +140,6 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s488a35135fc71845: 0,
   s488a4e1fbb9d88c2: 0,
   s4960aeb72d818ab7: 0,
-  s499f8dc47ea13f01: 0,
   s49c7287a88c6a831: 0,
   s4a81d509afa54477: 0,
   s4b07ad40a0a5a283: 0,
@@ -309,7 +308,6 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   s9fefc64dcfb70b80: 0,
   sa0e5e7bbe7fedda0: 0,
   sa16d808d59ba8192: 0,
-  sa1824851811918b6: 0,
   sa2263652fcef072c: 0,
   sa292677e23bb1259: 0,
   sa2d9a2a247421c1b: 0,
@@ -419,6 +417,7 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   sd4271f0687b3dd28: 0,
   sd42feb22c6b96c1f: ['ownerOf'],
   sd4e32079da1f8a6c: 0,
+  sd505de3bd386ebdf: 0,
   sd516f564e2a2dbf7: 0,
   sd5b6130b4937488c: 0,
   sd5cd77a47ced1639: 0,
@@ -487,6 +486,7 @@ export const catalogue: Readonly<Record<string, 0 | readonly string[]>> = {
   sfc8b1209dd4a70eb: 0,
   sfcc14e75d2abd6c6: 0,
   sfcdd8e672c75b713: 0,
+  sfd376df4da5b4b11: 0,
   sfdb592d581a97d59: 0,
   sff3d30514206711f: 0,
   sffa335856f47e3f4: 0,
@@ -633,7 +633,6 @@ export type MessageId =
   | 's488a35135fc71845'
   | 's488a4e1fbb9d88c2'
   | 's4960aeb72d818ab7'
-  | 's499f8dc47ea13f01'
   | 's49c7287a88c6a831'
   | 's4a81d509afa54477'
   | 's4b07ad40a0a5a283'
@@ -802,7 +801,6 @@ export type MessageId =
   | 's9fefc64dcfb70b80'
   | 'sa0e5e7bbe7fedda0'
   | 'sa16d808d59ba8192'
-  | 'sa1824851811918b6'
   | 'sa2263652fcef072c'
   | 'sa292677e23bb1259'
   | 'sa2d9a2a247421c1b'
@@ -912,6 +910,7 @@ export type MessageId =
   | 'sd4271f0687b3dd28'
   | 'sd42feb22c6b96c1f'
   | 'sd4e32079da1f8a6c'
+  | 'sd505de3bd386ebdf'
   | 'sd516f564e2a2dbf7'
   | 'sd5b6130b4937488c'
   | 'sd5cd77a47ced1639'
@@ -980,6 +979,7 @@ export type MessageId =
   | 'sfc8b1209dd4a70eb'
   | 'sfcc14e75d2abd6c6'
   | 'sfcdd8e672c75b713'
+  | 'sfd376df4da5b4b11'
   | 'sfdb592d581a97d59'
   | 'sff3d30514206711f'
   | 'sffa335856f47e3f4'

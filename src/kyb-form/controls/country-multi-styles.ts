@@ -1,28 +1,16 @@
 /**
- * The multi-country combobox's rules (country-multi.ts), apart from its code so that the styles chunk of
- * `<kyb-form>` (shell/later.ts) carries them without the control.
+ * The multi-country combobox's rules (country-multi.ts), apart from its code, in two parts:
+ *   - what gives the closed control its box (the box, the chips, the text box, the caret, the count
+ *     line) is form-styles.ts's `countryMultiBoxStyles`, with the first screen's styles: the placeholder
+ *     drawn until the control's code arrives (custom-fields.ts) is laid out by them, so the swap moves
+ *     nothing;
+ *   - the rest (focus, hover, the open list and its options, forced colours) is here, with the later
+ *     styles of `<kyb-form>` (shell/review-submit.ts), which load with the control.
  */
 import { css } from 'lit';
 
-/** The control's rules; include them in the styles of the element that renders it. */
+/** The control's other rules; include them, after form-styles.ts's, in the styles of the element that renders it. */
 export const countryMultiStyles = css`
-  .cm {
-    position: relative;
-  }
-  .cm-box {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: calc(var(--space) * 0.375);
-    min-height: calc(var(--size) * 2.75);
-    padding-block: calc(var(--space) * 0.25);
-    padding-inline: calc(var(--space) * 0.375) calc(var(--size) * 2);
-    border: 1px solid var(--c-border);
-    border-radius: var(--radius);
-    background: var(--c-bg);
-    cursor: text;
-    position: relative;
-  }
   /* The text box's focus shows on the whole box, as every other control's does (styles.ts). */
   .cm-box:focus-within {
     outline: 2px solid var(--c-primary);
@@ -30,52 +18,9 @@ export const countryMultiStyles = css`
     box-shadow: var(--focus);
     border-color: var(--c-primary);
   }
-  .cm-box.is-invalid {
-    border-color: var(--c-error);
-    border-width: 2px;
-  }
   .cm-box .cm-input:focus-visible,
   .cm-box .cm-chip-remove:focus-visible {
     box-shadow: none;
-  }
-  /* The chips and the text box flow together (the text box fills the rest of the last line); browsers that
-     drop the list's role with display: contents still name each chip's button. */
-  .cm-chips {
-    display: contents;
-    list-style: none;
-  }
-  .cm-chip {
-    display: inline-flex;
-    align-items: center;
-    gap: 0.25em;
-    max-width: 100%;
-    font-size: calc(var(--size) * 0.9);
-    line-height: 1.25;
-    padding: 0.15em;
-    padding-inline-start: 0.65em;
-    border-radius: 999px;
-    border: 1px solid var(--c-border);
-    background: var(--c-surface);
-    color: var(--c-text);
-    overflow-wrap: anywhere;
-  }
-  .cm-chip-remove {
-    flex: none;
-    display: inline-grid;
-    place-items: center;
-    /* 24 px targets at least (WCAG 2.5.8), more with the element's font size */
-    width: max(24px, calc(var(--size) * 1.6));
-    height: max(24px, calc(var(--size) * 1.6));
-    margin: 0;
-    padding: 0;
-    border: 0;
-    border-radius: 999px;
-    background: transparent;
-    color: inherit;
-    font: inherit;
-    font-size: calc(var(--size) * 1.1);
-    line-height: 1;
-    cursor: pointer;
   }
   .cm-chip-remove:hover {
     background: var(--c-disabled);
@@ -85,46 +30,8 @@ export const countryMultiStyles = css`
     outline-offset: 1px;
     background: var(--c-bg);
   }
-  .cm-input {
-    flex: 1 1 calc(var(--size) * 8);
-    min-width: calc(var(--size) * 6);
-    min-height: calc(var(--size) * 2);
-    border: 0;
-    outline: 0;
-    padding: 0 calc(var(--space) * 0.25);
-    margin: 0;
-    background: transparent;
-    color: var(--c-text);
-    font: inherit;
-  }
-  .cm-input:disabled {
-    background: transparent;
-  }
-  .cm-caret {
-    position: absolute;
-    inset-inline-end: 0;
-    top: 0;
-    bottom: 0;
-    width: calc(var(--size) * 2);
-    cursor: pointer;
-  }
-  .cm-caret::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    margin: auto;
-    width: 0.5em;
-    height: 0.5em;
-    border-inline-end: 2px solid var(--c-text);
-    border-bottom: 2px solid var(--c-text);
-    transform: translateY(-25%) rotate(45deg);
-  }
   .cm-box.is-open .cm-caret::after {
     transform: translateY(25%) rotate(225deg);
-  }
-  /* The caret points down (up when open) in either direction: its end border is on the left in RTL. */
-  [dir='rtl'] .cm-caret::after {
-    transform: translateY(-25%) rotate(-45deg);
   }
   [dir='rtl'] .cm-box.is-open .cm-caret::after {
     transform: translateY(25%) rotate(135deg);
@@ -194,12 +101,6 @@ export const countryMultiStyles = css`
     color: var(--c-muted);
     font-size: calc(var(--size) * 0.85);
     font-variant-numeric: tabular-nums;
-  }
-  .cm-empty,
-  .cm-count {
-    margin: calc(var(--space) * 0.25) 0 0;
-    color: var(--c-muted);
-    font-size: calc(var(--size) * 0.9);
   }
   @media (forced-colors: active) {
     /* Box shadows are dropped in forced colours: the box's focus ring becomes an outline. */

@@ -1,8 +1,9 @@
 /**
- * The upload component's own formatting (sizes, "a, b or c"), by `Intl` in the locale with the guarded
- * fallbacks of format.ts / format-steps.ts (the same output), but without importing them: those modules
- * are in `<kyb-form>`'s `kyb-screens` chunk, and `<age-check>`'s photo file uses this component from its
- * capture chunk, which must not download the business form's code.
+ * Sizes and lists in the locale, by `Intl` with the guarded fallbacks of format.ts (the same output): the
+ * upload component's, and the one size and list formatter of `<kyb-form>` (format-steps.ts re-exports
+ * them). They do not import format.ts: it is in `<kyb-form>`'s `kyb-screens` chunk, and `<age-check>`'s
+ * photo file uses the upload component from its capture chunk, which must not download the business
+ * form's code.
  */
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.ListFormat | null>();
@@ -71,9 +72,16 @@ export function overLimitSize(bytes: number, maxBytes: number, locale: string): 
   return unitText(Math.ceil((bytes / unit) * 10) / 10, i, 1, locale);
 }
 
-/** `a, b or c` in the locale; a plain comma list where `Intl.ListFormat` fails. */
-export function orList(items: readonly string[], locale: string): string {
-  const f = formatter('or', locale, (l) => new Intl.ListFormat(l, { type: 'disjunction' }));
+/**
+ * A list in the locale (`a, b and c`; `a, b or c` for a disjunction); a plain comma list where
+ * `Intl.ListFormat` fails. The one list formatter: format-steps.ts re-exports it.
+ */
+export function formatList(
+  items: readonly string[],
+  locale: string,
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
+  const f = formatter(`list-${type}`, locale, (l) => new Intl.ListFormat(l, { type }));
   try {
     if (f) return f.format(items);
   } catch {
@@ -81,3 +89,7 @@ export function orList(items: readonly string[], locale: string): string {
   }
   return items.join(', ');
 }
+
+/** `a, b or c` in the locale (the accepted file types). */
+export const orList = (items: readonly string[], locale: string): string =>
+  formatList(items, locale, 'disjunction');
