@@ -243,6 +243,12 @@ export const stepStyles = css`
     padding: 6px;
     margin: -6px;
   }
+  /* The sections of the first screenful (those the step opened with) are drawn at once: a skipped section
+     is styled and laid out only in the frame that finds it on screen, so its work came between the first
+     layout and the first paint. */
+  .questionnaires .section.eager {
+    content-visibility: visible;
+  }
   .questionnaires .section > [part~='question'] {
     contain: layout style;
   }

@@ -6,6 +6,7 @@ import { button, mount, ready, root, setup } from './kyb-form-helpers.ts';
 import type { KybContext } from '../../src/kyb-form/context.ts';
 import { QuestionnairesStep } from '../../src/kyb-form/questionnaire/controller.ts';
 import { FIRST_QUESTIONS } from '../../src/kyb-form/questionnaire/progressive.ts';
+import { stepStyles } from '../../src/kyb-form/step-styles.ts';
 
 class PerfHost extends LitElement {
   step: QuestionnairesStep | null = null;
@@ -203,6 +204,13 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
       expect(first.after).to.be.greaterThan(FIRST_QUESTIONS);
       expect(first.after).to.be.lessThan(1000);
       await until(questions, 1000);
+      // the section the step opened with is drawn at once; the later ones skip their rendering off screen
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, stepStyles.styleSheet!];
+      const sections = [...root.querySelectorAll<HTMLElement>('[part~="section"]')];
+      expect(sections.length).to.be.greaterThan(2);
+      const visibility = (el: HTMLElement) => getComputedStyle(el).getPropertyValue('content-visibility');
+      expect(visibility(sections[0]!)).to.equal('visible');
+      expect(sections.slice(1).map(visibility)).to.deep.equal(sections.slice(1).map(() => 'auto'));
 
       // another step replaces it; back on it, it renders progressively again
       host.shown = false;

@@ -204,7 +204,7 @@ export class QuestionnairesStep implements StepController {
   render(ctx: KybContext): TemplateResult {
     this.#ctx = ctx;
     const description = ctx.flow?.questionnaireDescription;
-    const budget = { limit: this.#progressive.begin(), out: 0 };
+    const budget = { limit: this.#progressive.begin(), out: 0, first: this.#progressive.first };
     const questionnaires = this.#states.map((qs) => renderQuestionnaire(this.#view, qs, ctx, budget));
     this.#progressive.end(budget.out);
     return html`<div

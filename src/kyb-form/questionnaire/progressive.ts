@@ -32,7 +32,12 @@ export const FIRST_CHUNK = 20;
 const MIN_CHUNK = 4;
 const MAX_CHUNK = 200;
 const MAX_GROWTH = 2;
-/** If no frame comes (a hidden page renders none), the next chunk runs after this anyway. */
+/**
+ * A hidden page renders no frames: if none has come after this long and the page is hidden, the next chunk
+ * runs anyway. A visible page waits for its frame however long the main thread keeps it (a slow phone, or
+ * Chromium's autofill scanning the form controls just added): running the next chunk before the first
+ * paint would hold that paint up by a chunk (seen at 4,000 questions on the 4x-CPU profile: 128 ms).
+ */
 const NO_FRAME_MS = 250;
 
 /** Whether the element is still in a document or shadow root (not removed with a left step). */
@@ -49,6 +54,7 @@ const attached = (el: Element): boolean => {
 export function afterNextPaint(then: (frameMs: number) => void): () => void {
   let frame = 0;
   let task: ReturnType<typeof setTimeout> | undefined;
+  let fallback: ReturnType<typeof setTimeout> | undefined;
   let done = false;
   let framed = 0;
   const run = () => {
@@ -62,7 +68,11 @@ export function afterNextPaint(then: (frameMs: number) => void): () => void {
     framed = performance.now();
     task = setTimeout(run, 0);
   });
-  const fallback = setTimeout(run, NO_FRAME_MS);
+  const noFrame = () => {
+    if (document.visibilityState === 'hidden') run();
+    else fallback = setTimeout(noFrame, NO_FRAME_MS);
+  };
+  fallback = setTimeout(noFrame, NO_FRAME_MS);
   return () => {
     done = true;
     cancelAnimationFrame(frame);
@@ -74,6 +84,8 @@ export function afterNextPaint(then: (frameMs: number) => void): () => void {
 export class ProgressiveRender {
   /** Visible questions with a uid below this render (`Infinity`: all). */
   #limit = 0;
+  /** The limit the step opened with: the sections it reaches are drawn at once (see `first`). */
+  #first = 0;
   #all = false;
   #chunk = FIRST_CHUNK;
   /** Chunk time since the last paint. */
@@ -106,12 +118,23 @@ export class ProgressiveRender {
       this.#container = null;
       this.#sincePaint = 0;
       this.#limit = this.#advance(0, FIRST_QUESTIONS);
+      this.#first = this.#limit;
     }
     if (this.#all) {
       this.#all = false;
       this.#limit = Infinity;
     }
     return this.#limit;
+  }
+
+  /**
+   * The uid below which the questions rendered when the step opened lie. Their sections are the first
+   * screenful: they are not skipped while off screen (`content-visibility: auto`), since a skipped section
+   * is styled and laid out only in the frame that finds it on screen, after any layout before it, which
+   * put its work between the first layout and the first paint.
+   */
+  get first(): number {
+    return this.#first;
   }
 
   /** At the end of a render: `leftOut` visible questions were not rendered; they follow after a paint. */

@@ -30,18 +30,19 @@ export function renderQuestionnaire(
   view: StepView,
   qs: QState,
   ctx: KybContext,
-  budget: { limit: number; out: number },
+  /** `limit`: visible questions below this uid render; `first`: sections reaching below it are eager. */
+  budget: { limit: number; out: number; first: number },
 ): TemplateResult {
   const q = qs.questionnaire;
   const title = textOr(q.title, q.name, q.key);
-  const shown: { sec: SecState; count: number }[] = [];
+  const shown: { sec: SecState; count: number; eager: boolean }[] = [];
   for (const sec of qs.sections) {
     const n = sec.visible.length;
     if (n === 0 || !qs.vis.isSectionVisible(sec.section.key)) continue;
     const count =
       sec.visible[n - 1]!.uid < budget.limit ? n : sec.visible.findIndex((r) => r.uid >= budget.limit);
     budget.out += n - count;
-    if (count > 0) shown.push({ sec, count });
+    if (count > 0) shown.push({ sec, count, eager: sec.recs[0]!.uid < budget.first });
   }
   const { readOnly, stepChecked, locale } = ctx;
   // Groups, not region landmarks: questionnaires and sections may repeat a title (axe landmark-unique).
@@ -60,20 +61,29 @@ export function renderQuestionnaire(
     ${repeat(
       shown,
       (s) => s.sec.headingId,
-      ({ sec, count }) =>
-        guard([sec.version, count, readOnly, stepChecked, locale], () =>
-          renderSection(view, sec, count, ctx),
+      ({ sec, count, eager }) =>
+        guard([sec.version, count, eager, readOnly, stepChecked, locale], () =>
+          renderSection(view, sec, count, eager, ctx),
         ),
     )}
   </section>`;
 }
 
-/** The section with its first `count` visible questions. */
-function renderSection(view: StepView, sec: SecState, count: number, ctx: KybContext): TemplateResult {
+/**
+ * The section with its first `count` visible questions; `eager`: part of the first screenful, never skipped
+ * while off screen (step-styles.ts).
+ */
+function renderSection(
+  view: StepView,
+  sec: SecState,
+  count: number,
+  eager: boolean,
+  ctx: KybContext,
+): TemplateResult {
   const s = sec.section;
   const { readOnly, stepChecked, locale } = ctx;
   return html`<section
-    class="section"
+    class=${eager ? 'section eager' : 'section'}
     part="section"
     role="group"
     aria-labelledby=${textOr(s.title) ? sec.headingId : nothing}
