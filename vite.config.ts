@@ -536,7 +536,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts|saving\/autosave\.ts)/,
+                  test: /src\/kyb-form\/(company\/|controls\/country-options\.ts|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts|saving\/autosave\.ts)/,
                 },
                 // The save engine, with the first change (saving/autosave.ts loads it).
                 {

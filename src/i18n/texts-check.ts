@@ -1,5 +1,5 @@
 /**
- * The checks of the partner's texts (see texts.ts), in a chunk of their own with the message catalogue:
+ * The checks of the partner's texts (see texts.ts), in one chunk with texts.ts and the message catalogue:
  * loaded only when a page sets `texts` or registers a locale.
  */
 import { catalogue } from './generated/catalogue.ts';

@@ -12,6 +12,7 @@
 import type { LocaleModule } from '@lit/localize';
 import type { MessageId } from './generated/catalogue.ts';
 import { isSupportedLocale, matchLocale, refreshTexts, registerLocale } from './index.ts';
+import * as checks from './texts-check.ts';
 
 export type { MessageId };
 /** The partner's wording of some messages, by message id (docs/texts.md lists them). */
@@ -34,7 +35,8 @@ export type Consent = { paragraphs: string[]; links: { text: string; href: strin
 export type Template = LocaleModule['templates'][string];
 export type Table = Map<string, Template>;
 
-const check = () => import('./texts-check.ts');
+/** The checks, in this chunk (they load with it: a page that sets texts needs them at once). */
+const check = () => Promise.resolve(checks);
 const warn = (text: string) => console.warn(`verify-elements: ${text}`);
 
 /** The overrides of each element that set some: owner → locale → table (and consent texts). */

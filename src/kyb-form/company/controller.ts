@@ -17,7 +17,7 @@ import { outcomeUnclear } from '../saving/rule.ts';
 import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
-import { countryOptionList } from './country-options.ts';
+import { countryOptionList } from '../controls/country-options.ts';
 import {
   canCreate,
   companyPayload,
@@ -321,7 +321,7 @@ export class CompanyStep implements StepController<ShellContext> {
         @focusout=${onLeave}
       >
         <option value="">${msg('Select a country')}</option>
-        ${countryOptionList(ctx.locale, value)}
+        ${countryOptionList(ctx.locale, value.toUpperCase())}
       </select>`;
     }
     if (def.kind === 'custom') {

@@ -9,6 +9,7 @@ import { msg } from '@lit/localize';
 import type { Question } from '../../api/kyb.ts';
 import { textOr } from '../field.ts';
 import { countryName, countryOptions } from '../format.ts';
+import { countryOptionList } from '../controls/country-options.ts';
 import { isSingleCheckbox } from './answers-state.ts';
 import {
   arrValue,
@@ -156,9 +157,7 @@ function selectField(rec: QRec, o: RenderOptions): TemplateResult {
   const v = strValue(rec.value);
   const options =
     q.type === 'COUNTRY'
-      ? countryOptions(o.locale).map(
-          (c) => html`<option value=${c.code} ?selected=${on(c.code === v)}>${c.name}</option>`,
-        )
+      ? countryOptionList(o.locale, v)
       : (q.choices ?? []).map(
           (c) => html`<option value=${c.key} ?selected=${on(c.key === v)}>${textOr(c.title, c.key)}</option>`,
         );

@@ -1,11 +1,13 @@
 /**
- * The company step's country `<option>`s as plain DOM, not one Lit template each. A country list has about
- * 250 entries: as templates they cost 250 template instances on the first render (the largest part of the
- * company step's first render on a phone) and a walk over 250 results at every later render of the step
- * (every keystroke). Here the options are made once per locale with `createElement` (their names are
+ * A country `<select>`'s `<option>`s as plain DOM, not one Lit template each (the company step's country,
+ * a questionnaire's COUNTRY question). A country list has about 250 entries: as templates they cost 250
+ * template instances on the first render (the largest part of the company step's first render on a phone)
+ * and a walk over 250 results at every later render of the step (every keystroke). Here the options are made once per locale with `createElement` (their names are
  * `Intl` text, set as text) and left alone while the locale stays; an update only checks the selection.
  *
- *   <select …><option value="">Select a country</option>${countryOptionList(locale, value)}</select>
+ *   <select …><option value="">Select a country</option>${countryOptionList(locale, code)}</select>
+ *
+ * In the company step's chunk (vite.config.ts, `kyb-screens`); the questionnaires' import it from there.
  */
 import { noChange } from 'lit';
 import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'lit/directive.js';
@@ -40,10 +42,9 @@ class CountryOptionList extends Directive {
       select.insertBefore(list, part.endNode);
       this.#locale = locale;
     }
-    // The draft's country (upper case, as the codes are); none: the placeholder before the list.
-    const code = selected.toUpperCase();
-    if (select.value !== code) {
-      const option = this.#options.get(code);
+    // The chosen country's code; none (or one not in the list): the placeholder before the list.
+    if (select.value !== selected) {
+      const option = this.#options.get(selected);
       if (option) option.selected = true;
       else select.selectedIndex = 0;
     }
@@ -51,5 +52,5 @@ class CountryOptionList extends Directive {
   }
 }
 
-/** The country options of `locale`, with `selected` (a country code, or '' for none) chosen. */
+/** The country options of `locale`, with `selected` (a country code as listed, or '' for none) chosen. */
 export const countryOptionList = directive(CountryOptionList);
