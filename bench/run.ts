@@ -104,7 +104,8 @@ const TARGET_LOCALES = (
   JSON.parse(readFileSync(join(ROOT, 'lit-localize.json'), 'utf8')) as { targetLocales: string[] }
 ).targetLocales;
 const LOCALE_CHUNK = new RegExp(`chunks/(${TARGET_LOCALES.join('|')})-[\\w-]+\\.js$`);
-const ON_DEMAND = /chunks\/(camera|capture|qr)-/;
+/** Loaded only on demand: the camera, the QR code, a partner's texts (their checks and the message catalogue). */
+const ON_DEMAND = /chunks\/(camera|capture|qr|texts)-/;
 const sumGz = (fs: string[]) => fs.reduce((n, f) => n + gz(f), 0) / KB;
 
 if (PART) {
