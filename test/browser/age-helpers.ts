@@ -1,5 +1,5 @@
 /** Helpers for browser tests that need an `<age-check>`: a fresh sandbox account, an age token, a probe. */
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { AgeCheckElement } from '../../src/age-check/age-check.ts';
 import type { MachineState } from '../../src/age-check/machine.ts';
 import { SandboxControl, type AgeScenario } from '../../src/sandbox/control-client.ts';
@@ -103,4 +103,26 @@ export async function sendSelfie(
   await waitForState(el, 'selfie-review');
   findButton(el, /use this photo/i).click();
   await waitForState(el, next);
+}
+
+/**
+ * The partner's next step as `mountWithExit` sets it (`/shop?from=age`, "Back to the shop"): the link is
+ * there and the screen accessible; a click fires a bubbling, composed, cancelable `age-check-exit` with
+ * `outcome` and without the token, and the page that cancels it stays where it is.
+ */
+export async function exitPrevented(el: HTMLElement, token: string, outcome: string | null): Promise<void> {
+  const link = shadow(el).querySelector<HTMLAnchorElement>('[part~="exit-link"]')!;
+  expect(link.textContent!.trim()).to.equal('Back to the shop');
+  expect(link.href).to.equal(new URL('/shop?from=age', location.href).href);
+  await expect(el).to.be.accessible();
+  // The page routes by itself: the event is cancelable and the link is then not followed.
+  const exit = oneEvent(el, 'age-check-exit');
+  el.addEventListener('age-check-exit', (e) => e.preventDefault(), { once: true });
+  link.click();
+  const ev = await exit;
+  expect(ev.detail).to.deep.equal({ outcome });
+  expect(ev.bubbles && ev.composed && ev.cancelable).to.equal(true);
+  expect(ev.defaultPrevented).to.equal(true);
+  expect(JSON.stringify(ev.detail)).to.not.include(token);
+  expect(location.pathname).to.not.equal('/shop');
 }
