@@ -287,12 +287,11 @@ const localeChunkNames: Plugin = {
       // The importers (the groups' loader maps) ask for the new names.
       for (const c of Object.values(bundle)) {
         if (c.type !== 'chunk') continue;
-        for (const [from, to] of renames) {
-          if (!c.code.includes(`./${base(from)}`)) continue;
-          c.code = c.code.split(`./${base(from)}`).join(`./${base(to)}`);
-          c.imports = c.imports.map((f) => renames.get(f) ?? f);
-          c.dynamicImports = c.dynamicImports.map((f) => renames.get(f) ?? f);
-        }
+        for (const [from, to] of renames)
+          if (c.code.includes(`./${base(from)}`))
+            c.code = c.code.split(`./${base(from)}`).join(`./${base(to)}`);
+        c.imports = c.imports.map((f) => renames.get(f) ?? f);
+        c.dynamicImports = c.dynamicImports.map((f) => renames.get(f) ?? f);
       }
       // Rolldown does not let a plugin rename a chunk: each is emitted again under its name (with its
       // source map) and the old one dropped.

@@ -47,7 +47,7 @@ function loadPartner(): Promise<Partner> {
 }
 /** Codes passed to `registerLocale`, known at once (their messages arrive with the partner chunk). */
 const registered = new Set<string>();
-const isBrought = (code: string): boolean => registered.has(code) || !!partner?.isBrought(code);
+const isBrought = (code: string): boolean => registered.has(code);
 
 /**
  * The translations of each locale, merged from the groups loaded so far. @lit/localize looks templates

@@ -12,7 +12,7 @@
 import type { LocaleModule } from '@lit/localize';
 import type { MessageId } from './generated/catalogue.ts';
 import { isSupportedLocale, matchLocale, refreshTexts, registerLocale } from './index.ts';
-import * as checks from './texts-check.ts';
+import { compileAll, compileConsent } from './texts-check.ts';
 
 export type { MessageId };
 /** The partner's wording of some messages, by message id (docs/texts.md lists them). */
@@ -35,8 +35,6 @@ export type Consent = { paragraphs: string[]; links: { text: string; href: strin
 export type Template = LocaleModule['templates'][string];
 export type Table = Map<string, Template>;
 
-/** The checks, in this chunk (they load with it: a page that sets texts needs them at once). */
-const check = () => Promise.resolve(checks);
 const warn = (text: string) => console.warn(`verify-elements: ${text}`);
 
 /** The overrides of each element that set some: owner → locale → table (and consent texts). */
@@ -63,7 +61,6 @@ export async function setOwnerTexts(
   const consent = new Map<string, Consent>();
   for (const [key, messages] of Object.entries(texts)) {
     if (messages === undefined) continue;
-    const { compileAll, compileConsent } = await check();
     byLocale.set(code(key), compileAll(messages, `texts.${key}`));
     const c = compileConsent((messages as { consent?: unknown }).consent, `texts.${key}`);
     if (c) consent.set(code(key), c);
@@ -74,7 +71,8 @@ export async function setOwnerTexts(
 
 /** Registers the messages of a locale the package does not ship (each missing one shows in English). */
 export function bringLocale(code: string, messages: unknown): Promise<Table> {
-  const p = check().then(({ compileAll }) => {
+  // Compiled after `brought` holds `p`, so that a later registration of the same code wins.
+  const p = Promise.resolve().then(() => {
     const t = compileAll(messages, `registerLocale('${code}')`);
     if (brought.get(code) === p) broughtReady.set(code, t);
     return t;
@@ -83,10 +81,8 @@ export function bringLocale(code: string, messages: unknown): Promise<Table> {
   return p;
 }
 
-/** Whether a locale was brought by the partner, and its messages once compiled. */
-export const isBrought = (code: string): boolean => brought.has(code);
+/** The messages of a locale the partner brought, once compiled (index.ts knows which codes were brought). */
 export const broughtMessages = (code: string): Promise<Table> | undefined => brought.get(code);
-export const broughtCodes = (): string[] => [...brought.keys()];
 
 /** Whether any owner overrides a text of `locale` (English then needs the runtime). */
 export const hasOverrides = (locale: string): boolean =>
