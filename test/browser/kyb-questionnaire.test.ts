@@ -712,6 +712,38 @@ describe('kyb-form questionnaires step', function () {
     expect(mail.hasAttribute('aria-invalid')).to.equal(false); // absent: valid
   });
 
+  it('sends a change made while the uploaded files are read back (it is not taken as saved)', async () => {
+    const env = await createEnv([ALL_TYPES]);
+    const m = await mount(env);
+    const r = m.root;
+    // the read-back after the upload is slow: the user picks more files and types meanwhile
+    await env.control.setFaults({ latencyMs: 600, paths: '/answers/', methods: ['GET'], times: 1 });
+    await env.control.clearRequests();
+    const input = byLabel(r, 'File question');
+    const dt = new DataTransfer();
+    dt.items.add(pdf('single.pdf'));
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+    await waitUntil(
+      async () => (await env.control.listRequests()).some((x) => x.method === 'PUT'),
+      'the upload was sent',
+      { timeout: 5000 },
+    );
+    await pickFiles(m, byLabel(r, 'Files question'), [pdf('one.pdf'), pdf('two.pdf')]);
+    await type(m, byLabel(r, 'Text question'), 'typed meanwhile');
+    await m.step.flush(m.ctx);
+    expect(m.step.dirty).to.equal(false);
+    const got = (await getAnswers(env.client, env.formId, env.questionnaires[0]!.id))!;
+    expect(got.sections.main?.text?.value).to.equal('typed meanwhile');
+    expect((got.sections.main?.files?.value as { filename: string }[]).map((f) => f.filename)).to.deep.equal([
+      'one.pdf',
+      'two.pdf',
+    ]);
+    // the first file was adopted once: later saves send its URL, not its bytes again
+    const last = answerPuts(await env.control.listRequests()).at(-1)!.body as Answers;
+    expect((last.sections.main?.file?.value as { file: string }).file).to.match(/^https?:/);
+  });
+
   it('refuses a file over 10 MiB before upload, with a clear message', async () => {
     const env = await createEnv([VALIDATION]);
     const m = await mount(env);

@@ -146,38 +146,41 @@ export class AnswersSaver {
       onAttemptError: write.onAttemptError,
     });
     if (!hasUploadedFiles(body)) return;
-    // Nothing else changed meanwhile: the body with the service's URLs counts as sent (same content).
-    const unchanged = JSON.stringify(payloadOf(qs)) === write.json;
-    if ((await this.#adoptFileUrls(qs, ctx, body)) && unchanged) return JSON.stringify(payloadOf(qs));
+    const held = await this.#adoptFileUrls(qs, ctx, body);
+    // What the service holds is `body` with its file URLs in place of the uploads (same content). The
+    // engine compares it with the answers as they are now: whatever changed meanwhile (even during
+    // the read below) is still to send.
+    if (held) return JSON.stringify(held);
   }
 
   /**
    * After files were sent as base64, read the answers back and keep the service's file URLs instead,
    * so later saves do not upload the same files again (and the user gets a link to each file).
-   * Best effort: a failed read keeps the base64 values. Returns whether a value was adopted.
+   * Best effort: a failed read keeps the base64 values. Returns `sent` with the adopted URLs in place,
+   * or null when nothing was adopted.
    */
-  async #adoptFileUrls(qs: QState, ctx: KybContext, sent: Answers): Promise<boolean> {
+  async #adoptFileUrls(qs: QState, ctx: KybContext, sent: Answers): Promise<Answers | null> {
     let stored: Answers | null;
     try {
       stored = await ctx.client.getAnswers(ctx.formId, qs.questionnaire.id);
     } catch {
-      return false;
+      return null;
     }
-    let changed = false;
+    let held: Answers | null = null;
     for (const [sKey, entries] of Object.entries(sent.sections)) {
       for (const [qKey, entry] of Object.entries(entries)) {
         const rec = qs.bySection.get(sKey)?.get(qKey);
         if (!rec || (rec.question.type !== 'FILE' && rec.question.type !== 'FILE_MULTI')) continue;
-        if (rec.value !== entry.value) continue; // changed meanwhile
-        const back = stored?.sections[sKey]?.[qKey]?.value;
-        const adopted = adoptUrls(entry.value, back);
+        const adopted = adoptUrls(entry.value, stored?.sections[sKey]?.[qKey]?.value);
         if (adopted === null) continue;
+        held ??= { sections: { ...sent.sections } };
+        held.sections[sKey] = { ...held.sections[sKey], [qKey]: { ...entry, value: adopted } };
+        if (rec.value !== entry.value) continue; // changed meanwhile: the user's value stays
         rec.value = adopted;
         this.#touch(rec);
-        changed = true;
       }
     }
-    if (changed) ctx.requestUpdate();
-    return changed;
+    if (held) ctx.requestUpdate();
+    return held;
   }
 }
