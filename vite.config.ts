@@ -360,13 +360,19 @@ const preloadGraph: Plugin = {
         );
       }
       // The theme's code, which <kyb-form> loads when the service sets a theme (the loader sees it in the
-      // early info); and the locales whose first-screen translations are `chunks/<locale>-k<i18n>.js`
+      // early info), the custom fields' (when the info's flow has them); and the locales whose first-screen translations are `chunks/<locale>-k<i18n>.js`
       // and `chunks/<locale>-a<i18n>.js` (localeChunkNames gave them one hash, `i18n`).
       const theme = new Set<string>();
       for (const c of chunks)
         if (c.moduleIds.some((id) => id.endsWith('/src/theme/index.ts'))) closure(c.fileName, theme);
       const out: Record<string, unknown> = { ...graph };
       out.theme = [...theme].filter((f) => !graph['kyb-form']?.includes(f));
+      // The custom fields' code, which <kyb-form> loads when the flow has custom company fields.
+      const custom = new Set<string>();
+      for (const c of chunks)
+        if (c.moduleIds.some((id) => id.endsWith('/src/kyb-form/custom-fields.ts')))
+          closure(c.fileName, custom);
+      out.custom = [...custom].filter((f) => !graph['kyb-form']?.includes(f));
       const found: Record<string, Set<string>> = {};
       for (const c of localeChunks) {
         if (c.group === 'common')
@@ -535,8 +541,10 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // <kyb-form>'s first screen: the company step and its styles.
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|controls\/country-options\.ts|form-styles\.ts|field\.ts|custom-fields\.ts|format\.ts|saving\/autosave\.ts)/,
+                  test: /src\/kyb-form\/(company\/|controls\/country-options\.ts|form-styles\.ts|field\.ts|format\.ts|saving\/autosave\.ts)/,
                 },
+                // The custom fields' controls and checks: with the info, only for a flow that has them.
+                { name: 'custom-fields', test: /src\/kyb-form\/custom-fields\.ts$/ },
                 // The save engine, with the first change (saving/autosave.ts loads it).
                 {
                   name: 'kyb-saving',

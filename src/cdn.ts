@@ -47,13 +47,14 @@ const early = new WeakSet<Element>();
 
 /**
  * The CDN build's chunk graph, filled in by vite.config.ts (preloadGraph): for each element, the chunks of
- * its first screen; `theme`, the theme's code; `locales`, the locales with translations, whose first-screen
+ * its first screen; `theme`, the theme's code; `custom`, the custom company fields' code; `locales`, the locales with translations, whose first-screen
  * translation chunks are `chunks/<locale>-k<i18n>.js` and `chunks/<locale>-a<i18n>.js`.
  */
 interface Graph {
   'kyb-form'?: string[];
   'age-check'?: string[];
   theme?: string[];
+  custom?: string[];
   locales?: string[];
   i18n?: string;
 }
@@ -89,7 +90,8 @@ function preloadLocale(tag: Tag, locale: string): void {
 
 /**
  * What a `<kyb-form>`'s info says it will load next, fetched now, while the element's code is still
- * downloading: the theme's code when the service sets a theme, the translations of the locale the
+ * downloading: the theme's code when the service sets a theme, the custom fields' code when its flow has
+ * custom company fields, the translations of the locale the
  * element will use (its attribute, else the service's locale, else the browser's). Read as the element
  * reads them (see openForm and resolveLocale); a guess that turns out wrong only costs a download.
  */
@@ -97,8 +99,14 @@ function preloadFromInfo(el: Element, info: Promise<EarlyResponse> | undefined):
   void info
     ?.then((res) => {
       if (res.status !== 200) return;
-      const body = JSON.parse(res.text) as { theme?: unknown; locale?: unknown } | null;
+      const body = JSON.parse(res.text) as {
+        theme?: unknown;
+        locale?: unknown;
+        flow?: { fieldsCustom?: unknown } | null;
+      } | null;
       if (body?.theme && typeof body.theme === 'object') preloadFiles(graph.theme);
+      const custom = body?.flow?.fieldsCustom;
+      if (Array.isArray(custom) && custom.length > 0) preloadFiles(graph.custom);
       const serviceLocale = typeof body?.locale === 'string' ? body.locale : null;
       preloadLocale('kyb-form', localeOf(el, serviceLocale));
     })

@@ -22,6 +22,10 @@ export const loadScreens = chunk(() =>
 );
 export type Screens = Awaited<ReturnType<typeof loadScreens>>;
 
+/** The custom fields' controls and checks (custom-fields.ts): with the info, only for a flow that has them. */
+export const loadCustomFields = chunk(() => import('./custom-fields.ts'));
+export type CustomFields = typeof import('./custom-fields.ts');
+
 /**
  * The save engine (saving/engine.ts, with its backoff, late-write repair and idempotency keys): loaded with
  * the first change, not before the first screen (saving/autosave.ts waits for it).

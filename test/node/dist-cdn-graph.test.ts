@@ -69,11 +69,12 @@ describe('CDN chunk graph', () => {
       }
   });
 
-  test("what the loader fetches once the first answer is in: the theme, each locale's texts", () => {
+  test("what the loader fetches once the first answer is in: the theme, the custom fields, each locale's texts", () => {
     const graph = preloadGraph('verify-elements.js') as unknown as {
       'kyb-form': string[];
       'age-check': string[];
       theme: string[];
+      custom: string[];
       locales: string[];
       i18n: string;
     };
@@ -82,6 +83,12 @@ describe('CDN chunk graph', () => {
     for (const file of graph.theme)
       for (const dep of staticImports(file))
         assert.ok([...graph['kyb-form'], ...graph.theme].includes(dep), `theme: ${file} imports ${dep}`);
+    // The custom company fields' code: not on the first screen of a flow without them, whole when asked for.
+    assert.ok(graph.custom.some((f) => /^chunks\/custom-fields-/.test(f)));
+    assert.ok(!graph['kyb-form'].some((f) => /custom-fields/.test(f)));
+    for (const file of graph.custom)
+      for (const dep of staticImports(file))
+        assert.ok([...graph['kyb-form'], ...graph.custom].includes(dep), `custom: ${file} imports ${dep}`);
     // Every locale but English, each with <kyb-form>'s and <age-check>'s first texts, which import only
     // what both first screens load.
     const targets = (

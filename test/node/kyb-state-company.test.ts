@@ -12,6 +12,7 @@ import {
   validBase,
   type FieldDef,
 } from '../../src/kyb-form/company/model.ts';
+import * as customFields from '../../src/kyb-form/custom-fields.ts';
 
 const flow = Flow.parse({
   fields: [
@@ -33,7 +34,7 @@ const flow = Flow.parse({
 const def = (defs: FieldDef[], key: string) => defs.find((d) => d.key === key)!;
 
 test('fieldDefs follows the flow: order, unknown names dropped, flags kept, custom fields', () => {
-  const defs = fieldDefs(flow);
+  const defs = fieldDefs(flow, customFields);
   assert.deepEqual(
     defs.map((d) => d.key),
     ['companyName', 'country', 'region', 'tin', 'phone', 'volume'],
@@ -64,7 +65,7 @@ test('normalize: phone, website, brand names, country', () => {
 });
 
 test('parseField: required, formats, bounds, change-from, choices', () => {
-  const defs = fieldDefs(flow);
+  const defs = fieldDefs(flow, customFields);
   assert.equal(parseField(def(defs, 'companyName'), '').issue, 'required');
   assert.equal(parseField(def(defs, 'companyName'), 'x'.repeat(201)).issue, 'too-long');
   assert.equal(parseField(def(defs, 'country'), 'XX').issue, 'country');
@@ -85,7 +86,7 @@ test('parseField: required, formats, bounds, change-from, choices', () => {
 });
 
 test('initialDraft prefills stored values, and changeFrom for empty fields of a new form only', () => {
-  const defs = fieldDefs(flow);
+  const defs = fieldDefs(flow, customFields);
   const company = Company.parse({
     companyName: 'Acme',
     brandNames: null,
@@ -102,7 +103,7 @@ test('initialDraft prefills stored values, and changeFrom for empty fields of a 
 });
 
 test('companyPayload holds invalid fields back at their last valid value', () => {
-  const defs = fieldDefs(flow);
+  const defs = fieldDefs(flow, customFields);
   const base = validBase(
     Company.parse({
       companyName: 'Acme',
@@ -133,7 +134,7 @@ test('companyPayload holds invalid fields back at their last valid value', () =>
 });
 
 test('draftIssues lists every blocking problem but none for read-only fields', () => {
-  const defs = fieldDefs(flow);
+  const defs = fieldDefs(flow, customFields);
   const issues = draftIssues(defs, { companyName: '', country: 'DE', region: 'toolong', tin: '000' });
   assert.deepEqual(
     [...issues.entries()],

@@ -12,6 +12,7 @@ import { InsufficientFinancesBody } from '../../src/api/age.ts';
 import { KybInfo, type AnswerValue, type Beneficiary, type Flow } from '../../src/api/kyb.ts';
 import { PartnerClient, readWebhook, signWebhook, type WebhookEventType } from '../../src/server/index.ts';
 import { companyPayload, fieldDefs, validBase } from '../../src/kyb-form/company/model.ts';
+import * as customFields from '../../src/kyb-form/custom-fields.ts';
 import {
   beneficiaryConfig,
   beneficiaryName,
@@ -106,7 +107,7 @@ function beneficiaryModel(sample: unknown, read: unknown) {
 /** The session info as the company step and the beneficiaries step read it. */
 function infoModel(sample: unknown, read: unknown) {
   const flow = (read as { flow: Flow | null | undefined }).flow ?? null;
-  const defs = fieldDefs(flow);
+  const defs = fieldDefs(flow, customFields);
   const cfg = beneficiaryConfig(flow);
   const published = rec(sample).flow;
   if (published === null) {
@@ -497,7 +498,7 @@ export const projectFlow = (flow: unknown): Flow => {
 
 async function companyBodies(): Promise<BuiltBody[]> {
   const flow = projectFlow(CONTRACT_FLOW);
-  const defs = fieldDefs(flow);
+  const defs = fieldDefs(flow, customFields);
   const draft: Record<string, string> = {};
   for (const def of defs) {
     if (def.kind === 'standard') draft[def.draftKey] = COMPANY_DRAFT[def.key] ?? '';

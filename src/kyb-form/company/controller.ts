@@ -14,7 +14,7 @@ import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
 import type { FieldIssue, SaveState, ShellContext, StepController } from '../context.ts';
 import { AutoSave, type Write } from '../saving/autosave.ts';
 import { outcomeUnclear } from '../saving/rule.ts';
-import { isGroupType, isInlineType, renderCustomControl } from '../custom-fields.ts';
+import type { CustomFields } from '../chunks.ts';
 import { describedBy, FeedbackTracker, readOnlyValue, renderField } from '../field.ts';
 import { countryOptions } from '../format.ts';
 import { countryOptionList } from '../controls/country-options.ts';
@@ -41,6 +41,8 @@ export interface CompanyStepInit {
   form: KybFormSummary | null;
   /** Called once the form was created. */
   onCreated?: (form: KybForm) => void;
+  /** The custom fields' code (chunks.ts), when the flow has custom fields. */
+  custom?: CustomFields | null;
   /** Debounce of saves while typing, default 700 ms. */
   debounceMs?: number;
 }
@@ -88,7 +90,7 @@ export class CompanyStep implements StepController<ShellContext> {
     this.#client = init.client;
     this.#formId = init.form?.id ?? null;
     this.#onCreated = init.onCreated;
-    let defs = fieldDefs(init.flow);
+    let defs = fieldDefs(init.flow, init.custom ?? null);
     // The form cannot be created without a name and a country: make sure both can be entered.
     if (!this.#formId) {
       const need = (['COUNTRY', 'COMPANY_NAME'] as const).filter(
@@ -325,7 +327,7 @@ export class CompanyStep implements StepController<ShellContext> {
       </select>`;
     }
     if (def.kind === 'custom') {
-      return renderCustomControl({
+      return def.code.renderCustomControl({
         id,
         spec: def,
         text: value,
@@ -406,8 +408,8 @@ export class CompanyStep implements StepController<ShellContext> {
           description: hint,
           note,
           error,
-          group: def.kind === 'custom' && isGroupType(def.type) && !fixed,
-          inline: def.kind === 'custom' && isInlineType(def.type) && !fixed,
+          group: def.kind === 'custom' && def.code.isGroupType(def.type) && !fixed,
+          inline: def.kind === 'custom' && def.code.isInlineType(def.type) && !fixed,
           control: this.#control(def, ctx, error, !!(hint || note)),
         });
       })}

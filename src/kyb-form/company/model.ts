@@ -15,7 +15,7 @@ import {
 } from '../../api/kyb-company.ts';
 import type { CompanyWrite } from '../../api/kyb-company-write.ts';
 import type { Flow } from '../../api/kyb-flow.ts';
-import { customDraftText, parseCustom } from '../custom-fields.ts';
+import type { CustomFields } from '../chunks.ts';
 
 export type CompanyValue = CustomValue | null;
 
@@ -43,6 +43,8 @@ export interface CustomFieldDef extends FieldFlags {
   type: CustomFieldType;
   choices: Choice[];
   draftKey: string;
+  /** The custom fields' code (custom-fields.ts, a chunk loaded only for a flow that has them). */
+  code: CustomFields;
 }
 
 export type FieldDef = StandardFieldDef | CustomFieldDef;
@@ -77,8 +79,11 @@ const standard = (name: CompanyFieldName, flags: Partial<FieldFlags>): StandardF
   order: flags.order ?? 0,
 });
 
-/** The fields to show, in order. `flow: null` shows every company field (name and country required). */
-export function fieldDefs(flow: Flow | null): FieldDef[] {
+/**
+ * The fields to show, in order. `flow: null` shows every company field (name and country required).
+ * `custom` is the custom fields' code, needed when the flow has custom fields.
+ */
+export function fieldDefs(flow: Flow | null, custom: CustomFields | null = null): FieldDef[] {
   if (!flow) {
     return NAMES.map((name, i) =>
       standard(name, { required: name === 'COMPANY_NAME' || name === 'COUNTRY', order: i }),
@@ -93,6 +98,7 @@ export function fieldDefs(flow: Flow | null): FieldDef[] {
     defs.push(standard(name, f));
   }
   for (const c of flow.fieldsCustom) {
+    if (!custom) throw new Error("The custom fields' code is not loaded.");
     const key = c.field.key;
     if (seen.has(`custom:${key}`)) continue;
     seen.add(`custom:${key}`);
@@ -105,6 +111,7 @@ export function fieldDefs(flow: Flow | null): FieldDef[] {
       type: c.field.type,
       choices: c.field.choices,
       draftKey: `custom:${key}`,
+      code: custom,
       required: c.required,
       readOnly: c.readOnly,
       changeFrom: c.changeFrom,
@@ -184,7 +191,7 @@ export interface ParseResult {
 /** Parses and checks one field's draft text. */
 export function parseField(def: FieldDef, raw: string): ParseResult {
   if (def.kind === 'custom') {
-    const { value, issue } = parseCustom(def, raw);
+    const { value, issue } = def.code.parseCustom(def, raw);
     if (issue) return { value, issue };
     if (def.changeRequired && value !== null && sameValue(value, def.changeFrom))
       return { value, issue: 'change' };
@@ -222,7 +229,7 @@ export function initialDraft(
   const info = (company?.additionalInfo ?? {}) as Record<string, { value?: unknown } | undefined>;
   for (const def of defs) {
     const stored = def.kind === 'standard' ? company?.[def.key] : info[def.key]?.value;
-    let text = def.kind === 'custom' ? customDraftText(stored) : toDraftText(stored);
+    let text = def.kind === 'custom' ? def.code.customDraftText(stored) : toDraftText(stored);
     if (
       prefill &&
       text === '' &&

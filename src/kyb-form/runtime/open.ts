@@ -8,7 +8,14 @@ import { KybCoreClient } from '../../api/kyb-core-client.ts';
 import { whenIdle } from '../../api/load-chunk.ts';
 import type { KybFormSummary } from '../../api/kyb-form-summary.ts';
 import type { KybInfo, Questionnaire } from '../../api/kyb.ts';
-import { loadScreens, loadTheme, type Screens, type ThemeModule } from '../chunks.ts';
+import {
+  loadCustomFields,
+  loadScreens,
+  loadTheme,
+  type CustomFields,
+  type Screens,
+  type ThemeModule,
+} from '../chunks.ts';
 import type { KybSettings } from './rules.ts';
 import type { TokenSession } from './session.ts';
 
@@ -40,6 +47,7 @@ export async function openForm(
   form: KybFormSummary | null;
   screens: Screens;
   theme: ThemeModule | null;
+  custom: CustomFields | null;
   early: Promise<Questionnaire[]>;
 }> {
   // Read with the first screen's schema (id, company, status): the full one loads after the first screen.
@@ -49,8 +57,11 @@ export async function openForm(
   const info = client.info({ signal });
   const theme = info.then((i) => (i.theme ? loadTheme() : null));
   theme.catch(() => undefined);
-  const [i, list, screens, t] = await Promise.all([info, forms, loadScreens(), theme]);
-  return { info: i, form: list[0] ?? null, screens, theme: t, early };
+  // the custom fields' controls and checks: only for a flow that has them
+  const custom = info.then((i) => (i.flow?.fieldsCustom.length ? loadCustomFields() : null));
+  custom.catch(() => undefined);
+  const [i, list, screens, t, c] = await Promise.all([info, forms, loadScreens(), theme, custom]);
+  return { info: i, form: list[0] ?? null, screens, theme: t, custom: c, early };
 }
 
 /**

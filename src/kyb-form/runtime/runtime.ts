@@ -408,7 +408,7 @@ export class KybRuntime implements ReactiveController {
     const client = newClient(host, this.session, this.timeoutMs());
     this.coreClient = client;
     try {
-      const { info, form, screens, theme, early } = await openForm(client, signal);
+      const { info, form, screens, theme, custom, early } = await openForm(client, signal);
       if (signal.aborted || generation !== this.st.generation) return;
       this.screenModule = screens;
       addStyles(host, screens.formStyles);
@@ -428,6 +428,7 @@ export class KybRuntime implements ReactiveController {
         client,
         flow: this.flow,
         form,
+        custom,
         onCreated: (created) => this.onCreated(created, generation),
       });
       const submittedBefore = !!form?.meta.submissionTime;
