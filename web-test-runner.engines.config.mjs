@@ -14,6 +14,7 @@ export const ENGINE_FILES = [
   'test/browser/theming.test.ts',
   'test/browser/focus.test.ts',
   'test/browser/kyb-country-options.test.ts',
+  'test/browser/kyb-progress-shift.test.ts',
   'test/browser/a11y-engines.test.ts',
   // Last: its real mouse presses leave the engines' focus modality on "pointer", and WebKit then drew no
   // :focus-visible ring at a11y-engines' Tab stops (1 full run in 2).

@@ -203,12 +203,24 @@ export const styles = css`
   }
   .progress {
     margin-bottom: var(--space);
+    container-type: inline-size;
   }
   .progress-head {
     display: flex;
     align-items: center;
     justify-content: space-between;
     gap: 0.5em;
+  }
+  /* The text and, until the total is known, the same line with the total so far (unseen) in one cell. */
+  .progress-where {
+    display: grid;
+    min-width: 0;
+  }
+  .progress-where > * {
+    grid-area: 1 / 1;
+  }
+  .progress-reserve {
+    visibility: hidden;
   }
   .progress-text {
     margin: 0 0 0.5em;
@@ -241,8 +253,10 @@ export const styles = css`
     color: var(--c-muted);
     font-size: 0.85em;
   }
-  /* Narrow form: "Step 2 of 5 · People and owners" and the list behind "All steps". */
-  @media (max-width: 34em) {
+  /* Narrow form (a container query: a phone, or a narrow column of a wide page; larger text folds it
+     sooner): "Step 2 of 5 · People and owners" and the list behind "All steps" (a button that keeps
+     its one line). */
+  @container (max-width: 34em) {
     .progress-current {
       display: inline;
       color: var(--c-text);
@@ -250,6 +264,8 @@ export const styles = css`
     }
     .progress-toggle {
       display: inline-block;
+      flex: none;
+      white-space: nowrap;
     }
     .progress-text {
       margin: 0;

@@ -95,9 +95,13 @@ describe('<kyb-form> error screens and states', () => {
 
   async function runSteps(el: KybFormElement) {
     {
-      await waitUntil(() => root(el).querySelector('nav [part~="progress-text"]'), 'no progress', {
-        timeout: 8000,
-      });
+      await waitUntil(
+        () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
+        'no progress',
+        {
+          timeout: 8000,
+        },
+      );
       // On a phone the step list folds behind "All steps".
       const toggle = root(el).querySelector<HTMLButtonElement>('[part~="progress-toggle"]')!;
       expect(getComputedStyle(toggle).display).not.to.equal('none');

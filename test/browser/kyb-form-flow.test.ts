@@ -6,9 +6,13 @@ import { byLabel, labels, mount, ready, root, setup, type } from './kyb-form-hel
 async function progressShown(el: KybFormElement) {
   await type(el, 'Company name', 'Acme');
   await type(el, 'Country of registration', 'DE');
-  await waitUntil(() => root(el).querySelector('nav [part~="progress-text"]'), 'no progress', {
-    timeout: 8000,
-  });
+  await waitUntil(
+    () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
+    'no progress',
+    {
+      timeout: 8000,
+    },
+  );
 }
 
 const info = (flow: unknown) => ({ locale: 'en', theme: null, flow });

@@ -34,7 +34,9 @@ export async function ready(el: KybFormElement) {
   });
   // A form that exists knows its number of steps soon after (its questionnaires' list): the progress.
   await waitUntil(
-    () => el.formId === null || root(el).querySelector('nav [part~="progress-text"]'),
+    () =>
+      el.formId === null ||
+      /\p{Nd}[^·]*\p{Nd}/u.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
     'the progress did not show',
     { timeout: 10000 },
   );

@@ -289,9 +289,13 @@ describe('<kyb-form> on the published shapes', function () {
     await type(el, 'Company name', 'Null Co');
     await type(el, 'Country of registration', 'EE');
     // No beneficiaries, documents or questionnaires: company and review only (known once the form exists).
-    await waitUntil(() => root(el).querySelector('nav [part~="progress-text"]'), 'no progress', {
-      timeout: 8000,
-    });
+    await waitUntil(
+      () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
+      'no progress',
+      {
+        timeout: 8000,
+      },
+    );
     expect(text(root(el).querySelector('nav [part~="progress-text"]'))).to.contain('Step 1 of 2');
     await waitUntil(async () => (await requests(s, 'POST', '/kyb/forms/')).length === 1, 'no create', {
       timeout: 15000,
@@ -349,9 +353,13 @@ describe('<kyb-form> on the published shapes', function () {
     // The number of steps shows once the form exists.
     await type(el2, 'Company name', 'Null Co');
     await type(el2, 'Country of registration', 'EE');
-    await waitUntil(() => root(el2).querySelector('nav [part~="progress-text"]'), 'no progress', {
-      timeout: 8000,
-    });
+    await waitUntil(
+      () => / of \d/.test(root(el2).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
+      'no progress',
+      {
+        timeout: 8000,
+      },
+    );
     expect(text(root(el2).querySelector('nav [part~="progress-text"]'))).to.contain('Step 1 of 3');
   });
 });

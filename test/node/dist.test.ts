@@ -203,8 +203,12 @@ describe('built files in real Chromium against the sandbox', () => {
     await page.getByLabel('Name des Unternehmens').blur();
     // The form now exists (its number of steps is known: the progress shows). A new form reaches the
     // next steps by Continue, which checks each step; a returning user opens them from the progress.
-    await page.waitForFunction(
-      () => !!document.querySelector('kyb-form')?.shadowRoot?.querySelector('nav [part~="progress-text"]'),
+    await page.waitForFunction(() =>
+      // "Schritt 1 von 5": the total is there once the steps are known
+      /\d[^·]*\d/.test(
+        document.querySelector('kyb-form')?.shadowRoot?.querySelector('nav [part~="progress-text"]')
+          ?.textContent ?? '',
+      ),
     );
     await page.evaluate(() => {
       const old = document.querySelector('kyb-form')!;

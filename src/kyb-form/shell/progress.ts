@@ -1,8 +1,8 @@
 /**
  * The progress navigation: "Step n of m" and the list of steps. A step that cannot open yet is shown
- * disabled (`aria-disabled`, still focusable) and described by the reason. On a narrow form (a container
- * query on the nav) the list folds behind a "Show all steps" button beside "Step 2 of 5 · People and
- * owners". Until the number of steps is known the nav is a placeholder of the same height.
+ * disabled (`aria-disabled`, still focusable) and described by the reason. On a narrow screen (a media
+ * query) the list folds behind an "All steps" button beside "Step 2 of 5 · People and owners". Until the number of steps is known the text has no total and the list holds the steps known so
+ * far (see renderProgress).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
@@ -11,7 +11,7 @@ import type { StepId } from '../context.ts';
 export interface ProgressOptions {
   steps: StepId[];
   current: StepId;
-  /** Whether the list of steps is final; until then a placeholder shows. */
+  /** Whether the list of steps is final; until then the text has no total. */
   known: boolean;
   title: (step: StepId) => string;
   canOpen: (step: StepId) => boolean;
@@ -25,24 +25,22 @@ export interface ProgressOptions {
 
 export function renderProgress(o: ProgressOptions): TemplateResult {
   const index = o.steps.indexOf(o.current) + 1;
-  // The number of steps is not known yet (a new form's questionnaires are listed once the company is
-  // saved): the step says where the person is, without a total that could change.
-  if (!o.known)
-    return html`<div class="progress" part="progress">
-      <div class="progress-head">
-        <p class="progress-text" part="progress-text">
-          ${msg(str`Step ${index}`)}<span class="progress-current"> · ${o.title(o.current)}</span>
-        </p>
-      </div>
-    </div>`;
+  // Until the number of steps is known (a new form's questionnaires are listed once the company is
+  // saved, a returning one's right after the first screen), the text says where the person is without a
+  // total that could change, and the list shows the steps known so far: the same boxes as the final
+  // progress. The text with the total so far is laid out under it, unseen, so that the line (which may
+  // wrap on a narrow form) already has its final size: nothing below moves when the total arrives.
+  const total = msg(str`Step ${index} of ${o.steps.length}`);
+  const current = html`<span class="progress-current"> · ${o.title(o.current)}</span>`;
   const anyClosed = o.steps.some((s) => !o.canOpen(s));
   return html`<nav class="progress ${o.open ? 'open' : ''}" part="progress" aria-label=${msg('Progress')}>
     <div class="progress-head">
-      <p class="progress-text" part="progress-text">
-        ${msg(str`Step ${index} of ${o.steps.length}`)}<span class="progress-current">
-          · ${o.title(o.current)}</span
-        >
-      </p>
+      <div class="progress-where">
+        <p class="progress-text" part="progress-text">
+          ${o.known ? total : msg(str`Step ${index}`)}${current}
+        </p>
+        ${o.known ? nothing : html`<p class="progress-text progress-reserve" aria-hidden="true">${total}${current}</p>`}
+      </div>
       <button
         type="button"
         class="progress-toggle"
