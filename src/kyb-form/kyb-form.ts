@@ -62,7 +62,7 @@ export type * from './shell/types.ts';
  * @csspart error-summary - The list of problems shown when Continue or Submit finds some.
  * @csspart error-summary-link - A link of the error summary.
  * @csspart submit-error - Why the last submit failed.
- * @csspart skeleton - Loading placeholders (`aria-busy`), also the progress until the number of steps is known.
+ * @csspart skeleton - Loading placeholders (`aria-busy`).
  * @csspart submitted - The submitted screen.
  * @csspart error - The error screen (token invalid, network, service).
  * @csspart support - The support e-mail line.

@@ -203,7 +203,6 @@ export const styles = css`
   }
   .progress {
     margin-bottom: var(--space);
-    container-type: inline-size;
   }
   .progress-head {
     display: flex;
@@ -253,10 +252,9 @@ export const styles = css`
     color: var(--c-muted);
     font-size: 0.85em;
   }
-  /* Narrow form (a container query: a phone, or a narrow column of a wide page; larger text folds it
-     sooner): "Step 2 of 5 · People and owners" and the list behind "All steps" (a button that keeps
-     its one line). */
-  @container (max-width: 34em) {
+  /* Narrow form: "Step 2 of 5 · People and owners" and the list behind "All steps" (a button that keeps
+     its one line). A media query: container queries are newer than the supported Safari 15. */
+  @media (max-width: 34em) {
     .progress-current {
       display: inline;
       color: var(--c-text);
