@@ -47,8 +47,9 @@ const early = new WeakSet<Element>();
 
 /**
  * The CDN build's chunk graph, filled in by vite.config.ts (preloadGraph): for each element, the chunks of
- * its first screen; `theme`, the theme's code; `custom`, the custom company fields' code; `locales`, the locales with translations, whose first-screen
- * translation chunks are `chunks/<locale>-k<i18n>.js` and `chunks/<locale>-a<i18n>.js`.
+ * its first screen; `theme`, the theme's code; `custom`, the custom company fields' code; `locales`, the
+ * locales with translations, whose first-screen translation chunks are `chunks/<locale>-k<i18n>.js` and
+ * `chunks/<locale>-a<i18n>.js`.
  */
 interface Graph {
   'kyb-form'?: string[];
@@ -91,9 +92,9 @@ function preloadLocale(tag: Tag, locale: string): void {
 /**
  * What a `<kyb-form>`'s info says it will load next, fetched now, while the element's code is still
  * downloading: the theme's code when the service sets a theme, the custom fields' code when its flow has
- * custom company fields, the translations of the locale the
- * element will use (its attribute, else the service's locale, else the browser's). Read as the element
- * reads them (see openForm and resolveLocale); a guess that turns out wrong only costs a download.
+ * custom company fields, the translations of the locale the element will use (its attribute, else the
+ * service's locale, else the browser's). Read as the element reads them (see openForm and resolveLocale);
+ * a guess that turns out wrong only costs a download.
  */
 function preloadFromInfo(el: Element, info: Promise<EarlyResponse> | undefined): void {
   void info

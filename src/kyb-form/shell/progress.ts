@@ -1,8 +1,9 @@
 /**
  * The progress navigation: "Step n of m" and the list of steps. A step that cannot open yet is shown
  * disabled (`aria-disabled`, still focusable) and described by the reason. On a narrow screen (a media
- * query) the list folds behind an "All steps" button beside "Step 2 of 5 · People and owners". Until the number of steps is known the text has no total and the list holds the steps known so
- * far (see renderProgress).
+ * query) the list folds behind an "All steps" button beside "Step 2 of 5 · People and owners". Until the
+ * number of steps is known the text has no total and the list holds the steps known so far (see
+ * renderProgress).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
