@@ -337,8 +337,9 @@ const preloadGraph: Plugin = {
       const entry = chunks.find((c) => c.isEntry && c.fileName === 'verify-elements.js');
       if (!entry) return;
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      // What the first screens need: zod and the element's schemas, the company step, the capture screens.
-      const FIRST = /\/(kyb-screens|schemas-kyb|schemas-age|zod)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
+      // What the first screens need: zod and the element's schemas, the company step (with the KYB
+      // schemas), the capture screens.
+      const FIRST = /\/(kyb-screens|schemas-age|zod)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
       const closure = (start: string, out: Set<string>) => {
         if (out.has(start)) return;
         out.add(start);
@@ -356,7 +357,7 @@ const preloadGraph: Plugin = {
         // Only chunks whose code is this element's (the age check does not preload the KYB screens).
         files.delete(entry.fileName); // already here
         graph[tag] = [...files].filter((f) =>
-          tag === 'kyb-form' ? !/schemas-age|chunks\/screens-/.test(f) : !/kyb-screens|schemas-kyb/.test(f),
+          tag === 'kyb-form' ? !/schemas-age|chunks\/screens-/.test(f) : !/kyb-screens/.test(f),
         );
       }
       // The theme's code, which <kyb-form> loads when the service sets a theme (the loader sees it in the
@@ -521,11 +522,6 @@ export default defineConfig(({ command, mode }): UserConfig => {
                 // zod and the schema helpers both elements use; then each element's schemas, so a page
                 // with only an age check downloads no KYB schema (and the other way round).
                 { name: 'zod', test: /node_modules\/zod\/|src\/api\/common\.ts$/ },
-                // The first screen's (info, company, flow); the steps' schemas load after it.
-                {
-                  name: 'schemas-kyb',
-                  test: /src\/api\/(countries|theme-colors|kyb-(company|flow|form-summary))\.ts$/,
-                },
                 {
                   name: 'kyb-schemas-steps',
                   test: /src\/api\/(kyb|kyb-people|kyb-company-write|document-types)\.ts$/,
@@ -538,10 +534,13 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   name: 'define',
                   test: /src\/age-check\/(define|age-check|runtime|shell|styles|chunks|hosted-loader|events|machine-session|parts)\.ts$|src\/api\/age-client\.ts$|src\/i18n\/generated\/age\/index\.ts$/,
                 },
-                // <kyb-form>'s first screen: the company step and its styles.
+                // <kyb-form>'s first screen: the company step and its styles, and the first screen's
+                // schemas (info, company, flow; the steps' schemas load after it). Both are asked for with
+                // the first request, and every later KYB chunk comes after them: one file, one gzip
+                // dictionary (0.3 kB less than two).
                 {
                   name: 'kyb-screens',
-                  test: /src\/kyb-form\/(company\/|controls\/country-options\.ts|form-styles\.ts|field\.ts|format\.ts|saving\/autosave\.ts)/,
+                  test: /src\/kyb-form\/(company\/|controls\/country-options\.ts|form-styles\.ts|field\.ts|format\.ts|saving\/autosave\.ts)|src\/api\/(countries|theme-colors|kyb-(company|flow|form-summary))\.ts$/,
                 },
                 // The custom fields' controls and checks: with the info, only for a flow that has them.
                 { name: 'custom-fields', test: /src\/kyb-form\/custom-fields\.ts$/ },
