@@ -76,6 +76,19 @@ function bigQuestionnaire(): Questionnaire {
   };
 }
 
+/** The step's context in a test host: no service behind it (nothing is saved). */
+const perfContext = (host: LitElement): KybContext => ({
+  client: new KybClient({ baseUrl: '/sandbox', token: 'not-used', retries: 0 }),
+  formId: 'perf',
+  info: {},
+  flow: null,
+  readOnly: false,
+  locale: 'en',
+  stepChecked: false,
+  report: () => undefined,
+  requestUpdate: () => host.requestUpdate(),
+});
+
 /** Waits (task by task) until `count()` reaches `n`; fails after `ms`. */
 async function until(count: () => number, n: number, ms = 60000): Promise<void> {
   const t0 = performance.now();
@@ -91,17 +104,7 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
   it('renders 1,000 questions with 500 conditions, re-renders answers and hides a section by its condition', async () => {
     const q = bigQuestionnaire();
     const host = document.createElement('questionnaire-perf-host') as PerfHost;
-    const ctx: KybContext = {
-      client: new KybClient({ baseUrl: '/sandbox', token: 'not-used', retries: 0 }),
-      formId: 'perf',
-      info: {},
-      flow: null,
-      readOnly: false,
-      locale: 'en',
-      stepChecked: false,
-      report: () => undefined,
-      requestUpdate: () => host.requestUpdate(),
-    };
+    const ctx = perfContext(host);
     const wrapper = document.createElement('div');
     document.body.append(wrapper);
     // warm up the template cache on a small questionnaire of the same shape
@@ -118,7 +121,7 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
     const step = new QuestionnairesStep({ questionnaires: [q], answers: new Map() });
     const fresh = document.createElement('questionnaire-perf-host') as PerfHost;
     fresh.step = step;
-    fresh.ctx = { ...ctx, requestUpdate: () => fresh.requestUpdate() };
+    fresh.ctx = perfContext(fresh);
     wrapper.append(fresh);
     await fresh.updateComplete;
     const root = fresh.shadowRoot!;
@@ -161,17 +164,7 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
     }));
     const host = document.createElement('questionnaire-perf-host') as PerfHost;
     const step = new QuestionnairesStep({ questionnaires: [q], answers: new Map() });
-    const ctx: KybContext = {
-      client: new KybClient({ baseUrl: '/sandbox', token: 'not-used', retries: 0 }),
-      formId: 'perf',
-      info: {},
-      flow: null,
-      readOnly: false,
-      locale: 'en',
-      stepChecked: false,
-      report: () => undefined,
-      requestUpdate: () => host.requestUpdate(),
-    };
+    const ctx = perfContext(host);
     host.step = step;
     host.ctx = ctx;
     document.body.append(host);
@@ -298,17 +291,7 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
     ];
     const host = document.createElement('questionnaire-perf-host') as PerfHost;
     host.step = new QuestionnairesStep({ questionnaires: [q], answers: new Map() });
-    host.ctx = {
-      client: new KybClient({ baseUrl: '/sandbox', token: 'not-used', retries: 0 }),
-      formId: 'perf',
-      info: {},
-      flow: null,
-      readOnly: false,
-      locale: 'en',
-      stepChecked: false,
-      report: () => undefined,
-      requestUpdate: () => host.requestUpdate(),
-    };
+    host.ctx = perfContext(host);
     document.body.append(host);
     try {
       await host.updateComplete;
