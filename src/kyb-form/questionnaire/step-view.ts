@@ -72,13 +72,6 @@ export function renderQuestionnaire(
 /**
  * The section with its first `count` visible questions; `eager`: part of the first screenful, never skipped
  * while off screen (step-styles.ts).
- *
- * The questions' controls are a `<form>` of their own (never submitted: no action, and Enter in a
- * section's only text field, which submits it, is cancelled). Chromium's autofill re-reads the fields of
- * a page some 100 ms after controls are added and on input; controls outside any form are read as one
- * form, all of them each time. Measured (bench/questionnaire.ts, 4x-CPU phone profile, 3 runs): its scans
- * over 50 ms while the rest mounts, 3 -> 0 at 250 questions, 6 -> 0 at 1,000, 108 (224 ms) -> 37-91 (139 ms)
- * at 4,000; a text answer at 1,000 questions 45 -> 31 ms.
  */
 function renderSection(
   view: StepView,
@@ -97,27 +90,22 @@ function renderSection(
   >
     ${textOr(s.title) ? html`<h5 class="section-title" part="section-title" id=${sec.headingId}>${s.title}</h5>` : nothing}
     ${s.description ? html`<p class="section-description" part="section-description">${s.description}</p>` : nothing}
-    <form class="section-fields" novalidate @submit=${preventSubmit}>
-      ${repeat(
-        count < sec.visible.length ? sec.visible.slice(0, count) : sec.visible,
-        (r) => r.uid,
-        (r) =>
-          guard([r.version, readOnly, stepChecked, locale], () =>
-            renderQuestion(r, {
-              readOnly,
-              locale,
-              error: view.errorOf(r, stepChecked),
-              fileInfo: view.fileInfo,
-              setValue: view.setValue,
-            }),
-          ),
-      )}
-    </form>
+    ${repeat(
+      count < sec.visible.length ? sec.visible.slice(0, count) : sec.visible,
+      (r) => r.uid,
+      (r) =>
+        guard([r.version, readOnly, stepChecked, locale], () =>
+          renderQuestion(r, {
+            readOnly,
+            locale,
+            error: view.errorOf(r, stepChecked),
+            fileInfo: view.fileInfo,
+            setValue: view.setValue,
+          }),
+        ),
+    )}
   </section>`;
 }
-
-/** A section's form is never submitted: its answers are saved as they change. */
-const preventSubmit = (e: Event) => e.preventDefault();
 
 /**
  * A read-only summary for the review (and submitted) screen: each questionnaire's title, then its
