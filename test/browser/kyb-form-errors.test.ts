@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
 import { setViewport } from '@web/test-runner-commands';
-import { button, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
+import { button, mount, ready, root, setup, type, untilStepsKnown } from './kyb-form-helpers.ts';
 
 const errorScreen = (el: KybFormElement) => root(el).querySelector<HTMLElement>('[part~="error"]');
 
@@ -95,13 +95,7 @@ describe('<kyb-form> error screens and states', () => {
 
   async function runSteps(el: KybFormElement) {
     {
-      await waitUntil(
-        () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
-        'no progress',
-        {
-          timeout: 8000,
-        },
-      );
+      await untilStepsKnown(el);
       // On a phone the step list folds behind "All steps".
       const toggle = root(el).querySelector<HTMLButtonElement>('[part~="progress-toggle"]')!;
       expect(getComputedStyle(toggle).display).not.to.equal('none');

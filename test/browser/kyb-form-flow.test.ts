@@ -1,18 +1,12 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
-import { byLabel, labels, mount, ready, root, setup, type } from './kyb-form-helpers.ts';
+import { byLabel, labels, mount, ready, root, setup, type, untilStepsKnown } from './kyb-form-helpers.ts';
 
 /** The progress shows once the number of steps is known: for a new form, once the form exists. */
 async function progressShown(el: KybFormElement) {
   await type(el, 'Company name', 'Acme');
   await type(el, 'Country of registration', 'DE');
-  await waitUntil(
-    () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
-    'no progress',
-    {
-      timeout: 8000,
-    },
-  );
+  await untilStepsKnown(el);
 }
 
 const info = (flow: unknown) => ({ locale: 'en', theme: null, flow });

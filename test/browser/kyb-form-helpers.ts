@@ -27,19 +27,26 @@ export async function setup(opts: CreateAccountOptions = {}): Promise<Setup> {
 
 export const root = (el: KybFormElement) => el.shadowRoot!;
 
+/**
+ * Whether the progress shows the number of steps ("Step 1 of 4"; in any locale: two numbers before the
+ * "·" and the step's name). Until the steps are known it says "Step 1" alone.
+ */
+export const stepsKnown = (el: KybFormElement) =>
+  /\p{Nd}[^·]*\p{Nd}/u.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? '');
+
+/** Waits until the progress shows the number of steps (see stepsKnown). */
+export const untilStepsKnown = (el: KybFormElement, timeout = 8000) =>
+  waitUntil(() => stepsKnown(el), 'no progress', { timeout });
+
 /** Waits until the company step (or another step) is interactive. */
 export async function ready(el: KybFormElement) {
   await waitUntil(() => root(el).querySelector('#kyb-step-heading'), 'form did not become ready', {
     timeout: 10000,
   });
   // A form that exists knows its number of steps soon after (its questionnaires' list): the progress.
-  await waitUntil(
-    () =>
-      el.formId === null ||
-      /\p{Nd}[^·]*\p{Nd}/u.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
-    'the progress did not show',
-    { timeout: 10000 },
-  );
+  await waitUntil(() => el.formId === null || stepsKnown(el), 'the progress did not show', {
+    timeout: 10000,
+  });
 }
 
 export async function mount(token: string, apiBase = '/sandbox'): Promise<KybFormElement> {

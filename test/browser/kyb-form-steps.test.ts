@@ -15,6 +15,7 @@ import {
   setup,
   type,
   type Setup,
+  untilStepsKnown,
 } from './kyb-form-helpers.ts';
 
 const companyOnly = {
@@ -107,13 +108,7 @@ describe('<kyb-form> steps', () => {
       expect(root(el).querySelector('[part~="progress"][aria-busy]')).to.equal(null);
       await type(el, 'Company name', 'Acme');
       await type(el, 'Country of registration', 'FR');
-      await waitUntil(
-        () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
-        'no progress',
-        {
-          timeout: 8000,
-        },
-      );
+      await untilStepsKnown(el);
       button(el, 'Continue').click();
       await waitUntil(() => heading(el) === 'People and owners', `not moved (${heading(el)})`);
       button(el, 'Back').click();
@@ -143,13 +138,7 @@ describe('<kyb-form> steps', () => {
     await ready(el);
     await type(el, 'Company name', 'Acme');
     await type(el, 'Country of registration', 'FR');
-    await waitUntil(
-      () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
-      'no progress',
-      {
-        timeout: 8000,
-      },
-    );
+    await untilStepsKnown(el);
     const documents = stepButton(el, 'Company documents');
     expect(documents.getAttribute('aria-disabled')).to.equal('true');
     const reason = root(el).getElementById(documents.getAttribute('aria-describedby')!)!;

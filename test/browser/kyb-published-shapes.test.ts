@@ -7,7 +7,18 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { KybClient } from '../../src/api/kyb-client.ts';
 import type { KybFormElement } from '../../src/kyb-form/kyb-form.ts';
-import { button, byLabel, labels, mount, ready, requests, root, setup, type } from './kyb-form-helpers.ts';
+import {
+  button,
+  byLabel,
+  labels,
+  mount,
+  ready,
+  requests,
+  root,
+  setup,
+  type,
+  untilStepsKnown,
+} from './kyb-form-helpers.ts';
 
 async function goTo(el: KybFormElement, title: string) {
   const find = () =>
@@ -289,13 +300,7 @@ describe('<kyb-form> on the published shapes', function () {
     await type(el, 'Company name', 'Null Co');
     await type(el, 'Country of registration', 'EE');
     // No beneficiaries, documents or questionnaires: company and review only (known once the form exists).
-    await waitUntil(
-      () => / of \d/.test(root(el).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
-      'no progress',
-      {
-        timeout: 8000,
-      },
-    );
+    await untilStepsKnown(el);
     expect(text(root(el).querySelector('nav [part~="progress-text"]'))).to.contain('Step 1 of 2');
     await waitUntil(async () => (await requests(s, 'POST', '/kyb/forms/')).length === 1, 'no create', {
       timeout: 15000,
@@ -353,13 +358,7 @@ describe('<kyb-form> on the published shapes', function () {
     // The number of steps shows once the form exists.
     await type(el2, 'Company name', 'Null Co');
     await type(el2, 'Country of registration', 'EE');
-    await waitUntil(
-      () => / of \d/.test(root(el2).querySelector('nav [part~="progress-text"]')?.textContent ?? ''),
-      'no progress',
-      {
-        timeout: 8000,
-      },
-    );
+    await untilStepsKnown(el2);
     expect(text(root(el2).querySelector('nav [part~="progress-text"]'))).to.contain('Step 1 of 3');
   });
 });
