@@ -389,11 +389,12 @@ async function kybForm(theme: unknown = null) {
     html`<kyb-form .token=${s.token} api-base="/sandbox" locale="en"></kyb-form>`,
   );
   await ready(el);
-  // The rules no first-screen node uses (cards, warning and info boxes, icons) come with the later chunk,
-  // prefetched once the company step is up.
+  // The rules no first-screen node uses (the later steps', the upload progress bar's accent among them)
+  // come with the later chunk, prefetched once the company step is up. (`.status.info`, waited for before,
+  // is a first-screen rule: the wait passed at once and the progress probe raced the chunk.)
   const later = () =>
     el.shadowRoot!.adoptedStyleSheets.some((sheet) =>
-      [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText.startsWith('.status.info')),
+      [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText === 'progress'),
     );
   await waitUntil(later, 'the later styles', { timeout: 10000 });
   return el;
