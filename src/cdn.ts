@@ -49,7 +49,7 @@ const early = new WeakSet<Element>();
  * The CDN build's chunk graph, filled in by vite.config.ts (preloadGraph): for each element, the chunks of
  * its first screen; `theme`, the theme's code; `custom`, the custom company fields' code; `locales`, the
  * locales with translations, whose first-screen translation chunks are `chunks/<locale>-k<i18n>.js` and
- * `chunks/<locale>-a<i18n>.js`.
+ * `chunks/<locale>-a<i18n>.js`; `l10n`, @lit/localize's runtime, which any of them needs (English does not).
  */
 interface Graph {
   'kyb-form'?: string[];
@@ -58,6 +58,7 @@ interface Graph {
   custom?: string[];
   locales?: string[];
   i18n?: string;
+  l10n?: string[];
 }
 const PRELOAD = '__VE_PRELOAD__';
 let graph: Graph = {};
@@ -83,10 +84,13 @@ function preloadFiles(files: readonly string[] = []): void {
 const localeOf = (el: Element, serviceLocale: string | null, languages = navigator.languages) =>
   loaderLocale((l) => !!graph.locales?.includes(l), el.getAttribute('locale'), serviceLocale, languages);
 
-/** The translations an element will ask for once it knows its locale (none for English). */
+/** The translations an element will ask for once it knows its locale, and the runtime (none for English). */
 function preloadLocale(tag: Tag, locale: string): void {
   if (graph.i18n && graph.locales?.includes(locale))
-    preloadFiles([`chunks/${locale}-${tag === 'kyb-form' ? 'k' : 'a'}${graph.i18n}.js`]);
+    preloadFiles([
+      `chunks/${locale}-${tag === 'kyb-form' ? 'k' : 'a'}${graph.i18n}.js`,
+      ...(graph.l10n ?? []),
+    ]);
 }
 
 /**

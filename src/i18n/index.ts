@@ -6,9 +6,8 @@
  * Precedence (see `resolveLocale`): the element's `locale` attribute, else the service's locale
  * (`info.locale` for `<kyb-form>`), else the browser's preferred languages, else English.
  */
-import { configureLocalization, LOCALE_STATUS_EVENT, type LocaleModule } from '@lit/localize';
+import { LOCALE_STATUS_EVENT, type LocaleModule } from '@lit/localize';
 import { sourceLocale, targetLocales } from './generated/locale-codes.ts';
-import { KEY_LENGTH } from './generated/key-length.ts';
 import { messages as commonMessages } from './generated/common/index.ts';
 import { registerDir } from './dir.ts';
 import type { Consent, Messages } from './texts.ts';
@@ -19,7 +18,7 @@ export type ShippedLocale = typeof sourceLocale | (typeof targetLocales)[number]
 export type SupportedLocale = ShippedLocale | (string & Record<never, never>);
 export const SUPPORTED_LOCALES: readonly ShippedLocale[] = [sourceLocale, ...targetLocales];
 type TargetLocale = (typeof targetLocales)[number];
-const isTarget = (l: string): l is TargetLocale => (targetLocales as readonly string[]).includes(l);
+export const isTarget = (l: string): l is TargetLocale => (targetLocales as readonly string[]).includes(l);
 export type { Texts, Messages, MessageId, ConsentTexts } from './texts.ts';
 
 /** One locale chunk: translated templates keyed by the first `KEY_LENGTH` characters of their id. */
@@ -34,8 +33,10 @@ export type MessageLoaders = Record<TargetLocale, () => Promise<MessageChunk>>;
  */
 type Partner = typeof import('./texts.ts');
 let partner: Partner | undefined;
+/** The partner's texts chunk, once here. */
+export const partnerTexts = (): Partner | undefined => partner;
 let partnerLoad: Promise<Partner> | undefined;
-function loadPartner(): Promise<Partner> {
+export function loadPartner(): Promise<Partner> {
   partnerLoad ??= import('./texts.ts').then(
     (m) => (partner = m),
     (err: unknown) => {
@@ -48,52 +49,8 @@ function loadPartner(): Promise<Partner> {
 /** Codes passed to `registerLocale`, known at once (their messages arrive with the partner chunk). */
 const registered = new Set<string>();
 const isBrought = (code: string): boolean => registered.has(code);
-
-/**
- * The translations of each locale, merged from the groups loaded so far. @lit/localize looks templates
- * up by full hash id; the proxy maps that to the short key the chunks use.
- */
-type Store = {
-  table: LocaleModule['templates'];
-  loaded: Set<MessageLoaders>;
-  view: LocaleModule['templates'];
-};
-const stores = new Map<string, Store>();
 /** Groups in use on the page (common, plus each element's own, registered when it applies a locale). */
-const groups = new Set<MessageLoaders>([commonMessages]);
-
-function storeFor(locale: string): Store {
-  let store = stores.get(locale);
-  if (!store) {
-    const table: LocaleModule['templates'] = Object.create(null) as LocaleModule['templates'];
-    const view = new Proxy(table, {
-      get: (target, id) =>
-        typeof id === 'string'
-          ? (partner?.partnerText(locale, id) ?? target[id.slice(1, 1 + KEY_LENGTH)])
-          : undefined,
-    });
-    store = { table, loaded: new Set(), view };
-    stores.set(locale, store);
-  }
-  return store;
-}
-
-/** Loads the chunks of every registered group not yet loaded for `locale`; true when any arrived. */
-async function loadGroups(locale: TargetLocale): Promise<boolean> {
-  const store = storeFor(locale);
-  let arrived = false;
-  for (;;) {
-    // Groups registered while chunks were loading are picked up by the next round.
-    const missing = [...groups].filter((g) => !store.loaded.has(g));
-    if (missing.length === 0) return arrived;
-    const chunks = await Promise.all(missing.map((g) => g[locale]()));
-    missing.forEach((g, i) => {
-      Object.assign(store.table, chunks[i]!.t);
-      store.loaded.add(g);
-    });
-    arrived = true;
-  }
-}
+export const groups = new Set<MessageLoaders>([commonMessages]);
 
 export const isSupportedLocale = (value: unknown): value is SupportedLocale =>
   typeof value === 'string' && ((SUPPORTED_LOCALES as readonly string[]).includes(value) || isBrought(value));
@@ -135,42 +92,29 @@ export function resolveLocale(
 }
 
 /*
- * @lit/localize's runtime takes its locale list once, but a partner may register a locale later. So it
- * is configured with two slots, and each switch loads the requested locale into the slot not in use:
- * its `getLocale()` is a slot, `slotLocale` says which locale the slot holds.
+ * @lit/localize's runtime (locale-runtime.ts) is a chunk of its own: an English page without text overrides
+ * never needs it (msg() shows the source text). It loads with the first other locale (the CDN entry
+ * preloads it beside that locale's translations) or the first English override.
  */
-const SLOTS = ['x-ve-a', 'x-ve-b'] as const;
-type Slot = (typeof SLOTS)[number];
-const slotLocale = new Map<string, SupportedLocale>();
-let runtime: ReturnType<typeof configureLocalization> | undefined;
-let lastSlot: Slot | undefined;
-let lastRequested: SupportedLocale = sourceLocale;
-
-function getRuntime() {
-  runtime ??= configureLocalization({
-    sourceLocale: 'x-ve-none',
-    targetLocales: SLOTS,
-    loadLocale: async (slot) => {
-      const locale = slotLocale.get(slot) ?? sourceLocale;
-      if (isTarget(locale)) await loadGroups(locale);
-      else await (await loadPartner()).broughtMessages(locale);
-      return { templates: storeFor(locale).view };
+type LocaleRuntime = typeof import('./locale-runtime.ts');
+let localeRuntime: LocaleRuntime | undefined;
+let runtimeLoad: Promise<LocaleRuntime> | undefined;
+function loadRuntime(): Promise<LocaleRuntime> {
+  runtimeLoad ??= import('./locale-runtime.ts').then(
+    (m) => (localeRuntime = m),
+    (err: unknown) => {
+      runtimeLoad = undefined;
+      throw err;
     },
-  });
-  return runtime;
+  );
+  return runtimeLoad;
 }
+/** The locale last asked for (`applyLocale`), active or on its way. */
+let lastRequested: SupportedLocale = sourceLocale;
+export const requestedLocale = (): SupportedLocale => lastRequested;
 
 /** The active locale of the page (English until a locale was set). */
-export const activeLocale = (): SupportedLocale =>
-  (runtime && slotLocale.get(runtime.getLocale())) || sourceLocale;
-
-/** Loads `locale` into the free slot and makes it active. */
-function switchTo(locale: SupportedLocale): Promise<void> {
-  const slot: Slot = lastSlot === SLOTS[0] ? SLOTS[1] : SLOTS[0];
-  lastSlot = slot;
-  slotLocale.set(slot, locale);
-  return getRuntime().setLocale(slot);
-}
+export const activeLocale = (): SupportedLocale => localeRuntime?.activeLocale() ?? sourceLocale;
 
 /**
  * Switches the page's locale (all localized elements re-render; their state is kept). `messages` is the
@@ -182,10 +126,8 @@ export async function applyLocale(locale: SupportedLocale, messages?: MessageLoa
   lastRequested = locale;
   if (messages) groups.add(messages);
   // English without overrides needs no runtime (msg() shows the source text).
-  if (!runtime && locale === sourceLocale && !partner?.hasOverrides(sourceLocale)) return;
-  // Already active or on its way: a group registered since (by another element) may still need its chunk.
-  if (runtime && previous === locale && slotLocale.get(lastSlot ?? '') === locale) return addMessages();
-  await switchTo(locale);
+  if (!runtimeLoad && locale === sourceLocale && !partner?.hasOverrides(sourceLocale)) return;
+  await (await loadRuntime()).applyLocale(locale, previous);
 }
 
 /**
@@ -194,17 +136,15 @@ export async function applyLocale(locale: SupportedLocale, messages?: MessageLoa
  */
 export async function addMessages(...messages: MessageLoaders[]): Promise<void> {
   for (const m of messages) groups.add(m);
-  if (!runtime) return;
-  for (const locale of new Set([activeLocale(), lastRequested])) {
-    if (!isTarget(locale) || !(await loadGroups(locale))) continue;
-    if (activeLocale() === locale) rerender();
-  }
+  if (runtimeLoad) await (await loadRuntime()).loadMissing();
 }
 
 /** Localized elements render again (same locale, new texts). */
-function rerender(): void {
+export function rerender(): void {
   window.dispatchEvent(
-    new CustomEvent(LOCALE_STATUS_EVENT, { detail: { status: 'ready', readyLocale: runtime?.getLocale() } }),
+    new CustomEvent(LOCALE_STATUS_EVENT, {
+      detail: { status: 'ready', readyLocale: localeRuntime?.runtimeLocale() },
+    }),
   );
 }
 
@@ -225,8 +165,8 @@ export const consentTexts = (locale: string): Readonly<Consent> | null =>
 
 /** Shows texts that changed: the active locale renders again (English may need the runtime now). */
 export async function refreshTexts(): Promise<void> {
-  if (!runtime && lastRequested === sourceLocale && partner?.hasOverrides(sourceLocale))
-    return switchTo(sourceLocale);
+  if (!runtimeLoad && lastRequested === sourceLocale && partner?.hasOverrides(sourceLocale))
+    return (await loadRuntime()).applyLocale(sourceLocale, sourceLocale);
   rerender();
 }
 
@@ -248,7 +188,7 @@ export function registerLocale(
   }
   if (options.dir) registerDir(c, options.dir);
   registered.add(c);
-  stores.delete(c);
+  localeRuntime?.forget(c);
   return loadPartner()
     .then((p) => p.bringLocale(c, messages))
     .then(() => (activeLocale() === c ? refreshTexts() : undefined));

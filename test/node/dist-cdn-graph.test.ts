@@ -87,7 +87,16 @@ describe('CDN chunk graph', () => {
       custom: string[];
       locales: string[];
       i18n: string;
+      l10n: string[];
     };
+    // @lit/localize's runtime: preloaded with any locale but English, on no element's English first screen,
+    // and importing nothing else either first screen lacks.
+    const runtime = chunkOf('src/i18n/locale-runtime.ts');
+    assert.ok(runtime && graph.l10n.includes(runtime), `l10n lists ${runtime}`);
+    assert.ok(!graph['kyb-form'].includes(runtime) && !graph['age-check'].includes(runtime));
+    assert.equal(chunkOf('node_modules/@lit/localize/init/runtime.js'), runtime);
+    for (const dep of staticImports(runtime))
+      assert.ok(graph['kyb-form'].includes(dep) && graph['age-check'].includes(dep), `l10n imports ${dep}`);
     // The theme's code, with what it imports beyond <kyb-form>'s first screen.
     assert.ok(graph.theme.some((f) => /^chunks\/theme-/.test(f)));
     for (const file of graph.theme)

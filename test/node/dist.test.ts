@@ -94,6 +94,8 @@ describe('built files in real Chromium against the sandbox', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(`${server.origin}/plain.html`);
     await page.evaluate(
       ({ kyb, age }) => {
@@ -123,6 +125,11 @@ describe('built files in real Chromium against the sandbox', () => {
     await page.getByRole('button', { name: /^take photo$/i }).click();
     await page.getByRole('button', { name: /^use this photo$/i }).click();
     await page.getByRole('heading', { name: 'Age confirmed' }).waitFor({ timeout: 15000 });
+    // English: no translations and no localization runtime were downloaded.
+    const l10n = requested.filter((p) =>
+      /\/chunks\/(locale-runtime|[a-z]{2}(-[A-Z][a-z]+)?-[a-z])[\w-]*\.js$/.test(p),
+    );
+    assert.deepEqual(l10n, []);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -195,6 +202,8 @@ describe('built files in real Chromium against the sandbox', () => {
     // Before the form exists: the German texts of the two elements' first screens only.
     assert.ok(localeChunks().length === 2, `locale chunks: ${localeChunks().join(', ')}`);
     assert.ok(localeChunks().every((p) => /\/de-/.test(p)));
+    // With them, once, @lit/localize's runtime (an English page has none).
+    assert.equal(requested.filter((p) => /\/chunks\/locale-runtime-[\w-]+\.js$/.test(p)).length, 1);
     await page.getByLabel('Name des Unternehmens').fill('CDN GmbH');
     await page
       .getByLabel(/^Land\b/)
