@@ -179,8 +179,9 @@ const unwrapPreloads: Plugin = {
         if (!imp) continue;
         const id = (imp[2] ?? imp[1]!).replace(/\$/g, '\\$');
         const call = new RegExp(
-          // `x(()=>import(\`./c.js\`).then(…)…,[])`: the `.then` calls may hold one level of parentheses.
-          `(?<![\\w$.])${id}\\(\\(\\)=>(import\\(\`[^\`]+\`\\)(?:\\.then\\([^()]*(?:\\([^()]*\\)[^()]*)*\\))*),\\[\\]\\)`,
+          // `x(()=>import(\`./c.js\`).then(…)…,[])`: the `.then` calls may hold one level of parentheses; a
+          // module in the importer's own chunk is `x(()=>Promise.resolve().then(()=>ns),void 0)`.
+          `(?<![\\w$.])${id}\\(\\(\\)=>((?:import\\(\`[^\`]+\`\\)|Promise\\.resolve\\(\\)\\.then\\(\\(\\)=>[\\w$]+\\))(?:\\.then\\([^()]*(?:\\([^()]*\\)[^()]*)*\\))*),(?:\\[\\]|void 0)\\)`,
           'g',
         );
         // Padded with spaces to the same length, so the source map's columns stay right.
@@ -353,7 +354,7 @@ const preloadGraph: Plugin = {
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       // What the first screens need: zod and the element's schemas, the company step (with the KYB
       // schemas), the capture screens.
-      const FIRST = /\/(kyb-screens|schemas-age|zod)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
+      const FIRST = /\/(kyb-screens|zod)-[\w-]+\.js$|^chunks\/screens-[\w-]+\.js$/;
       const closure = (start: string, out: Set<string>) => {
         if (out.has(start)) return;
         out.add(start);
@@ -371,7 +372,7 @@ const preloadGraph: Plugin = {
         // Only chunks whose code is this element's (the age check does not preload the KYB screens).
         files.delete(entry.fileName); // already here
         graph[tag] = [...files].filter((f) =>
-          tag === 'kyb-form' ? !/schemas-age|chunks\/screens-/.test(f) : !/kyb-screens/.test(f),
+          tag === 'kyb-form' ? !/chunks\/screens-/.test(f) : !/kyb-screens/.test(f),
         );
       }
       // The theme's code, which <kyb-form> loads when the service sets a theme (the loader sees it in the
@@ -556,13 +557,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
                   name: 'kyb-schemas-steps',
                   test: /src\/api\/(kyb|kyb-people|kyb-company-write|document-types)\.ts$/,
                 },
-                { name: 'schemas-age', test: /src\/api\/age(-capture)?\.ts$/ },
-                // <age-check>'s first screen: one chunk with the element and its runtime, the parts its later
-                // chunks share too (machine-session.ts, parts.ts, chunks.ts) included, instead of a chunk of
-                // their own on the first path.
+                // <age-check>'s first screen: one chunk with the element and its runtime, the capture page's
+                // schemas, and the parts its later chunks share too (machine-session.ts, parts.ts, chunks.ts),
+                // instead of a chunk of their own on the first path.
                 {
                   name: 'define',
-                  test: /src\/age-check\/(define|age-check|runtime|shell|styles|chunks|hosted-loader|events|machine-session|parts)\.ts$|src\/api\/age-client\.ts$|src\/i18n\/generated\/age\/index\.ts$/,
+                  test: /src\/age-check\/(define|age-check|runtime|shell|styles|chunks|hosted-loader|events|machine-session|parts)\.ts$|src\/api\/age-(client|capture)\.ts$|src\/i18n\/generated\/age\/index\.ts$/,
                 },
                 // <kyb-form>'s first screen: the company step and its styles, and the first screen's
                 // schemas (info, company, flow; the steps' schemas load after it). Both are asked for with
