@@ -413,16 +413,6 @@ export const styles = css`
     border-color: var(--c-info);
     color: var(--c-text);
   }
-  .info-request h4 {
-    margin: 0 0 calc(var(--space) * 0.5);
-  }
-  .info-request ol {
-    margin: 0;
-    padding-inline-start: 1.5em;
-  }
-  .info-request-text {
-    white-space: pre-line;
-  }
 
   /* save status */
   .save-status {

@@ -422,7 +422,13 @@ export class KybRuntime implements ReactiveController {
           if (vars && generation === this.st.generation)
             this.setTheme({ ...this.theme, vars: { ...this.theme.vars, ...vars } });
         });
+      const submittedBefore = !!form?.meta.submissionTime;
+      // A form sent back for more information opens on a notice held in the review chunk: fetched beside
+      // the translations, so the notice is on the first screen (without it if the chunk cannot load).
+      const notice =
+        form?.meta.status === 'PENDING' && submittedBefore ? this.loadReview().catch(noop) : null;
       await this.applyLocale();
+      await notice;
       if (signal.aborted) return;
       this.companyStep = new screens.CompanyStep({
         client,
@@ -431,7 +437,6 @@ export class KybRuntime implements ReactiveController {
         custom,
         onCreated: (created) => this.onCreated(created, generation),
       });
-      const submittedBefore = !!form?.meta.submissionTime;
       this.dispatch({
         type: 'info-loaded',
         flow: this.flow,

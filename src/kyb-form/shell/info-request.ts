@@ -1,10 +1,25 @@
 /**
  * The first screen of a form the service sent back for more information (it is PENDING again after a
  * submit; the published form carries no message): what happened, that the answers are kept, and what to
- * do. The partner may say what the reviewer asked for (`info-request-message`), shown as text.
+ * do. The partner may say what the reviewer asked for (`info-request-message`), shown as text. In the review
+ * chunk (review-submit.ts): only a form sent back needs it, and the runtime loads that chunk before such a
+ * form's first screen.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { msg } from '@lit/localize';
+
+export const infoRequestStyles = css`
+  .info-request h4 {
+    margin: 0 0 calc(var(--space) * 0.5);
+  }
+  .info-request ol {
+    margin: 0;
+    padding-inline-start: 1.5em;
+  }
+  .info-request-text {
+    white-space: pre-line;
+  }
+`;
 
 export function renderInfoRequest(message: string | null): TemplateResult {
   const asked = message?.trim() ?? '';

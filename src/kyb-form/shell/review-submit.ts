@@ -11,12 +11,14 @@ import { reviewStyles } from '../review/styles.ts';
 import { uploadStyles } from '../upload/styles.ts';
 import { countryMultiStyles } from '../controls/country-multi-styles.ts';
 import { sessionWarningStyles } from './session-warning.ts';
+import { infoRequestStyles } from './info-request.ts';
 
 export { renderReviewView } from './review-view.ts';
 export { submitForm } from '../runtime/submit.ts';
 export { renderSummaryList };
 export { unfold } from '../review/collapse.ts';
 export { sessionWarning } from './session-warning.ts';
+export { renderInfoRequest } from './info-request.ts';
 
 /** The later steps' shared rules, the upload controls', the review's and the steps' own styles, added after form-styles.ts's. */
 export const stepsAndReviewStyles = css`
@@ -26,4 +28,5 @@ export const stepsAndReviewStyles = css`
   ${reviewStyles}
   ${stepStyles}
   ${sessionWarningStyles}
+  ${infoRequestStyles}
 `;

@@ -11,7 +11,6 @@ import type { Focus } from '../runtime/rules.ts';
 import type { KybRuntime } from '../runtime/runtime.ts';
 import { errorInfo, isSubmittedStatus } from '../form-reducer.ts';
 import { renderError, renderObjectsError, renderSkeleton, renderSubmitted } from './frame.ts';
-import { renderInfoRequest } from './info-request.ts';
 import { announcerOf } from './saves.ts';
 import { renderStepView } from './step-view.ts';
 
@@ -94,15 +93,18 @@ export function renderBody(rt: KybRuntime): TemplateResult {
   if (isSubmittedStatus(s.formStatus)) return renderSubmitted(renderReview(rt, ctx, true));
   const step = s.current;
   const warning = rt.session.warning;
-  // The warning's content is in the review chunk (it loads after the first screen): ask for it if due.
-  if (warning && !reviewLoaded()) void rt.loadReview().then(() => rt.host.requestUpdate(), noop);
+  // The warning's and the information request's content are in the review chunk (it loads after the first
+  // screen, or before it for a form sent back): ask for it if due.
+  const infoRequest = s.infoRequested && step === 'company';
+  const review = reviewLoaded();
+  if ((warning || infoRequest) && !review) void rt.loadReview().then(() => rt.host.requestUpdate(), noop);
   // The step's own summary after Continue found problems (live: it goes away as they are fixed).
   const checked = step !== 'review' && s.checkedSteps.includes(step);
   return renderStepView({
     state: s,
     hasForm: !!snap.formId,
     body: renderStepBody(rt, step, ctx),
-    notice: s.infoRequested && step === 'company' ? renderInfoRequest(rt.host.infoRequestMessage) : null,
+    notice: infoRequest && review ? review.renderInfoRequest(rt.host.infoRequestMessage) : null,
     issues: checked ? (rt.controller(step)?.validate(ctx) ?? []) : [],
     saveState: snap.saveState,
     editing: rt.controllers().some((c) => c.editing === true),
