@@ -156,6 +156,8 @@ export interface QuestionnaireRun {
   mountAutofillTasks: number[];
   /** What the tasks between the first layout and the end of the first paint ran (trace.ts `describe`). */
   firstPaintWork: string[][];
+  /** Per answer (text answers, then toggles): what each of its tasks ran, who posted it (trace.ts `describe`). */
+  answerWork: string[][][];
   answers: InputCost[];
   toggles: InputCost[];
 }
@@ -427,6 +429,12 @@ export async function questionnaireBench(
         firstPaintWork: trace
           .tasks(laidOut, paintEnd)
           .map((t) => [`${cpu(t).toFixed(1)} ms`, ...trace.describe(t, 6)]),
+        answerWork: marks.map((m) => {
+          const { from, to } = trace.inputWindow(m);
+          return trace
+            .tasks(from, to)
+            .map((t) => [`${cpu(t).toFixed(1)} ms`, postedBy(trace, t).trim(), ...trace.describe(t, 6)]);
+        }),
         answers: costs.slice(0, n),
         toggles: costs.slice(n),
       };
@@ -560,7 +568,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
             const r = await bench.run(engine, size, profile);
             all.push(r);
             console.log(
-              `run ${i + 1} ${profile.name} ${size} ${engine}: layout ${r.firstLayout.toFixed(1)}, paint ${r.firstPaint.toFixed(1)}, all ${r.allRendered.toFixed(0)} ms (cpu ${r.mountCpu.toFixed(0)}${r.threadTime ? '' : ', wall'}), first task ${r.firstTask.toFixed(1)}, long tasks mounting ${r.mountLongTasks.map((t) => t.toFixed(0)).join(' ') || 'none'}${r.mountLongWork.map((w) => `\n   [${w.join(', ')}]`).join('')}, autofill scans over 50 ms ${r.mountAutofillTasks.length} (longest ${Math.max(0, ...r.mountAutofillTasks).toFixed(0)}), first paint's tasks ${r.firstPaintWork.map((w) => `[${w.join(', ')}]`).join(' ')}, answers ${r.answers.map((c) => c.total.toFixed(1)).join(' ')}, toggles ${r.toggles.map((c) => c.total.toFixed(1)).join(' ')}`,
+              `run ${i + 1} ${profile.name} ${size} ${engine}: layout ${r.firstLayout.toFixed(1)}, paint ${r.firstPaint.toFixed(1)}, all ${r.allRendered.toFixed(0)} ms (cpu ${r.mountCpu.toFixed(0)}${r.threadTime ? '' : ', wall'}), first task ${r.firstTask.toFixed(1)}, long tasks mounting ${r.mountLongTasks.map((t) => t.toFixed(0)).join(' ') || 'none'}${r.mountLongWork.map((w) => `\n   [${w.join(', ')}]`).join('')}, autofill scans over 50 ms ${r.mountAutofillTasks.length} (longest ${Math.max(0, ...r.mountAutofillTasks).toFixed(0)}), first paint's tasks ${r.firstPaintWork.map((w) => `[${w.join(', ')}]`).join(' ')}, answers ${r.answers.map((c) => c.total.toFixed(1)).join(' ')}, toggles ${r.toggles.map((c) => c.total.toFixed(1)).join(' ')}${process.argv.includes('--answer-work') ? r.answerWork.map((a, j) => `\n   answer ${j + 1}: ${a.map((w) => `[${w.join(', ')}]`).join(' ')}`).join('') : ''}`,
             );
           }
   } finally {

@@ -137,19 +137,26 @@ export class MainThread {
       .map(([k, ms]) => `${k}: ${ms.toFixed(0)}`);
   }
 
+  /** From the start of the task that dispatched the first `type` event after `after` to the next paint's end (µs). */
+  inputWindow(after: number, type = 'input'): { from: number; to: number } {
+    const dispatch = this.events.find(
+      (e) => e.name === 'EventDispatch' && e.ts >= after && e.args?.data?.type === type,
+    );
+    if (!dispatch) throw new Error(`no ${type} event after the mark`);
+    const task = this.tasks(dispatch.ts, dispatch.ts + 1).find((t) => t.ts <= dispatch.ts);
+    return {
+      from: task?.ts ?? dispatch.ts,
+      to: this.paintEndAfter(dispatch.ts + (dispatch.dur ?? 0)),
+    };
+  }
+
   /**
    * The main-thread cost of the first `type` event (an input) after `after`: from the start of the task
    * that dispatched it to the end of the next paint, the time of every task in between (idle time not
    * counted), and that time by kind.
    */
   inputCost(after: number, type = 'input'): InputCost {
-    const dispatch = this.events.find(
-      (e) => e.name === 'EventDispatch' && e.ts >= after && e.args?.data?.type === type,
-    );
-    if (!dispatch) throw new Error(`no ${type} event after the mark`);
-    const task = this.tasks(dispatch.ts, dispatch.ts + 1).find((t) => t.ts <= dispatch.ts);
-    const from = task?.ts ?? dispatch.ts;
-    const to = this.paintEndAfter(dispatch.ts + (dispatch.dur ?? 0));
+    const { from, to } = this.inputWindow(after, type);
     let total = 0;
     for (const t of this.tasks(from, to)) total += cpu(t);
     const sum = (names: string[]) =>
