@@ -403,6 +403,8 @@ const preloadGraph: Plugin = {
       );
       if (runtime.length === 0) throw new Error('preloadGraph: no chunk holds i18n/locale-runtime.ts');
       out.l10n = runtime;
+      // The first-screen chunks both elements load (Lit, zod): the entry runs them before the element's.
+      out.shared = (graph['kyb-form'] ?? []).filter((f) => graph['age-check']?.includes(f));
       const found: Record<string, Set<string>> = {};
       for (const c of localeChunks) {
         if (c.group === 'common')

@@ -28,7 +28,7 @@ import { chromiumLaunchOptions, startPageServer, type PageServer } from '../test
 import { PartnerClient } from '../src/server/index.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { ageRequest } from '../test/support/age-request.ts';
-import { traced } from './trace.ts';
+import { cpu, traced } from './trace.ts';
 
 export type Target = 'kyb-form' | 'age-check' | 'both';
 /** The partner: `plain` (no theme, English), or `themed-de` (the service sets a theme and German). */
@@ -66,8 +66,13 @@ export interface OutsideRun {
   floorMs: number | null;
   /** The protocol the scripts came over (`h2`). */
   protocol: string;
-  /** With `trace`: the main thread's tasks over 50 ms (thread time, ms) before the element was interactive. */
+  /**
+   * With `trace`: the main thread's tasks over 50 ms (thread time, ms) before the element was interactive,
+   * the browser's commit of the page's navigation apart (`commitTasks`).
+   */
   longTasks?: number[];
+  /** With `trace`: the tasks over 50 ms in which the browser committed the page's navigation (trace.ts `isCommit`). */
+  commitTasks?: number[];
   /** With `trace`: the main thread's time (ms) before the element was interactive. */
   cpuBefore?: number;
   /** With `trace`: what each long task ran (trace.ts `describe`). */
@@ -313,17 +318,28 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
           });
         return readyMs;
       };
+      // OUTSIDE_PROFILE=1: V8's sampling profile of the run, its functions by self time (printed after it).
+      const profiling = !!process.env.OUTSIDE_PROFILE;
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       let readyMs: number;
       let longTasks: number[] | undefined;
       let cpuBefore: number | undefined;
       let longTaskWork: string[][] | undefined;
+      let commitTasks: number[] | undefined;
       if (options.trace) {
         const { value, trace } = await traced(browser, page, load);
         readyMs = value;
         const ready = trace.mark('bench:ready');
         const tasks = trace.tasks(0, ready);
-        longTasks = trace.longTasks(0, ready);
-        longTaskWork = tasks.filter((t) => (t.tdur ?? t.dur ?? 0) / 1000 > 50).map((t) => trace.describe(t));
+        const long = tasks.filter((t) => t.ts >= 0 && cpu(t) > 50);
+        const own = long.filter((t) => !trace.isCommit(t));
+        longTasks = own.map(cpu);
+        commitTasks = long.filter((t) => trace.isCommit(t)).map(cpu);
+        longTaskWork = own.map((t) => trace.describe(t));
         cpuBefore = tasks.reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0) / 1000, 0);
         // OUTSIDE_TIMELINE=1: every task of 5 ms or more before the element was interactive, with when it
         // started (ms after the first task) and what it ran, to see what stands between the bytes and the screen.
@@ -353,6 +369,7 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
           console.log(`  ${((ready - t0) / 1000).toFixed(0).padStart(6)} ms  ready`);
         }
       } else readyMs = await load();
+      if (profiling) await printProfile((await cdp.send('Profiler.stop')).profile, cdnDir);
       const entries = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return {
@@ -395,7 +412,7 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         chain,
         floorMs,
         protocol: entries.nav.protocol,
-        ...(longTasks ? { longTasks, cpuBefore, longTaskWork } : {}),
+        ...(longTasks ? { longTasks, commitTasks, cpuBefore, longTaskWork } : {}),
       };
     } finally {
       await context.close();
@@ -435,4 +452,107 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * OUTSIDE_PROFILE: a V8 CPU profile's files and functions by self time, positions in the release's chunks
+ * mapped back to their sources through the source maps (@jridgewell/trace-mapping, a dependency of the
+ * build tools, loaded only here).
+ */
+async function printProfile(
+  profile: {
+    nodes: {
+      id: number;
+      children?: number[];
+      callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+  cdn: string,
+): Promise<void> {
+  const { TraceMap, originalPositionFor } = await import('@jridgewell/trace-mapping');
+  const maps = new Map<string, InstanceType<typeof TraceMap> | null>();
+  const mapFor = (url: string) => {
+    const rel = url.includes('/cdn/') ? url.slice(url.indexOf('/cdn/') + 5) : '';
+    if (!rel) return null;
+    if (!maps.has(rel)) {
+      try {
+        maps.set(rel, new TraceMap(readFileSync(join(cdn, `${rel}.map`), 'utf8')));
+      } catch {
+        maps.set(rel, null);
+      }
+    }
+    return maps.get(rel) ?? null;
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const files = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const named = new Map<number, { key: string; file: string }>();
+  const nameOf = (id: number) => {
+    let v = named.get(id);
+    if (!v) {
+      const f = byId.get(id)!.callFrame;
+      const map = mapFor(f.url);
+      const pos = map ? originalPositionFor(map, { line: f.lineNumber + 1, column: f.columnNumber }) : null;
+      const file = pos?.source
+        ? pos.source.replace(/^.*?(node_modules|src)\//, '$1/')
+        : f.url.split('/').pop() || '(native)';
+      v = {
+        key: `${pos?.name ?? f.functionName ?? '(anonymous)'} ${file}:${pos?.line ?? f.lineNumber + 1}`,
+        file,
+      };
+      named.set(id, v);
+    }
+    return v;
+  };
+  const total = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    if (!byId.has(samples[i]!)) continue;
+    const ms = (deltas[i + 1] ?? 0) / 1000;
+    const { key, file } = nameOf(samples[i]!);
+    self.set(key, (self.get(key) ?? 0) + ms);
+    files.set(file, (files.get(file) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let id: number | undefined = samples[i]; id !== undefined; id = parent.get(id)) {
+      const k = nameOf(id).key;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + ms);
+    }
+  }
+  for (const k of [...total.keys()]) if (!/ (src|node_modules)\//.test(k)) total.delete(k);
+  // OUTSIDE_PROFILE=<name>: the self time of what ran under the functions whose key contains <name>.
+  const under = process.env.OUTSIDE_PROFILE;
+  const within = new Map<string, number>();
+  if (under && under !== '1')
+    for (let i = 0; i < samples.length; i++) {
+      let inside = false;
+      for (let id = parent.get(samples[i]!); id !== undefined && !inside; id = parent.get(id))
+        inside = nameOf(id).key.includes(under);
+      if (!inside) continue;
+      const k = nameOf(samples[i]!).key;
+      within.set(k, (within.get(k) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+    }
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  console.log(
+    [
+      '  profile, files by self time:',
+      ...top(files, 25),
+      '  functions:',
+      ...top(self, 40),
+      '  by total time:',
+      ...top(total, 60),
+      `  self time under ${under}:`,
+      ...top(within, 40),
+    ].join('\n'),
+  );
 }

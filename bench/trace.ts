@@ -92,6 +92,15 @@ export class MainThread {
     );
   }
 
+  /**
+   * Whether a task is the browser committing the page's navigation (it holds `CommitLoad`: the document is
+   * made, before any script of the page runs; every page has one, and the elements cannot shorten it).
+   */
+  isCommit(task: TraceEvent): boolean {
+    const end = task.ts + (task.dur ?? 0);
+    return this.events.some((e) => e.name === 'CommitLoad' && e.ts >= task.ts && e.ts < end);
+  }
+
   /** Tasks of more than `ms` of thread time that start between `from` and `to` (their thread times in ms). */
   longTasks(from: number, to: number, ms = 50): number[] {
     return this.tasks(from, to)

@@ -78,6 +78,13 @@ export function labels(el: KybFormElement): string[] {
 /** Types a value as a user would (input events) and leaves the field. */
 export async function type(el: KybFormElement, label: string, value: string, leave = true) {
   const input = byLabel<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(el, label);
+  // A person (or Playwright's selectOption) picks an option once it is listed: a country list follows
+  // its step's first render by a task.
+  if (input instanceof HTMLSelectElement && value)
+    await waitUntil(
+      () => [...input.options].some((o) => o.value === value),
+      `no option ${value} in ${label}`,
+    );
   input.focus();
   input.value = value;
   input.dispatchEvent(

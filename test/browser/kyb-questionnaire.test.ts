@@ -343,6 +343,8 @@ describe('kyb-form questionnaires step', function () {
     const country = byLabel<HTMLSelectElement>(r, 'Country question');
     expect(country.tagName).to.equal('SELECT');
     expect(country.options[0]!.value).to.equal('');
+    // The list follows the question's first render by a task.
+    await waitUntil(() => country.options.length > 2, 'the country list did not arrive');
     const names = [...country.options].slice(1).map((o) => o.text);
     expect(names).to.deep.equal([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect(names).to.include('Germany');
