@@ -162,15 +162,21 @@ export class MainThread {
   /**
    * The main-thread cost of the first `type` event (an input) after `after`: from the start of the task
    * that dispatched it to the end of the next paint, the time of every task in between (idle time not
-   * counted), and that time by kind.
+   * counted), and that time by kind. Tasks for which `apart` is true (the browser's own, such as Chromium's
+   * autofill reacting to the change) are not in it: their time is `apart`.
    */
-  inputCost(after: number, type = 'input'): InputCost {
+  inputCost(after: number, type = 'input', apart?: (task: TraceEvent) => boolean): InputCost {
     const { from, to } = this.inputWindow(after, type);
+    const tasks = this.tasks(from, to);
+    const aside = apart ? tasks.filter(apart) : [];
+    const inAside = (e: TraceEvent) => aside.some((t) => e.ts >= t.ts && e.ts < t.ts + (t.dur ?? 0));
     let total = 0;
-    for (const t of this.tasks(from, to)) total += cpu(t);
+    for (const t of tasks) if (!aside.includes(t)) total += cpu(t);
     const sum = (names: string[]) =>
       this.events
-        .filter((e) => names.includes(e.name) && e.dur !== undefined && e.ts >= from && e.ts < to)
+        .filter(
+          (e) => names.includes(e.name) && e.dur !== undefined && e.ts >= from && e.ts < to && !inAside(e),
+        )
         .reduce((s, e) => s + cpu(e), 0);
     return {
       total,
@@ -178,6 +184,7 @@ export class MainThread {
       layout: sum(['Layout']),
       prePaint: sum(['PrePaint']),
       paint: sum(['Paint']),
+      apart: aside.reduce((s, t) => s + cpu(t), 0),
       toPaint: (to - from) / 1000,
     };
   }
@@ -193,6 +200,8 @@ export interface InputCost {
   layout: number;
   prePaint: number;
   paint: number;
+  /** Time of the tasks set apart (not in `total`), such as Chromium's autofill reacting to the change. */
+  apart: number;
   /** Wall time from the input's task to the end of the paint. */
   toPaint: number;
 }
