@@ -335,12 +335,13 @@ ${tags.map((t) => `<${t} api-base="/sandbox" token="${attrs[t]}"></${t}>`).join(
         readyMs = value;
         const ready = trace.mark('bench:ready');
         const tasks = trace.tasks(0, ready);
-        const long = tasks.filter((t) => t.ts >= 0 && cpu(t) > 50);
-        const own = long.filter((t) => !trace.isCommit(t));
+        const long = tasks.filter((t) => cpu(t) > 50);
+        const commits = long.filter((t) => trace.isCommit(t));
+        const own = long.filter((t) => !commits.includes(t));
         longTasks = own.map(cpu);
-        commitTasks = long.filter((t) => trace.isCommit(t)).map(cpu);
+        commitTasks = commits.map(cpu);
         longTaskWork = own.map((t) => trace.describe(t));
-        cpuBefore = tasks.reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0) / 1000, 0);
+        cpuBefore = tasks.reduce((sum, t) => sum + cpu(t), 0);
         // OUTSIDE_TIMELINE=1: every task of 5 ms or more before the element was interactive, with when it
         // started (ms after the first task) and what it ran, to see what stands between the bytes and the screen.
         if (process.env.OUTSIDE_TIMELINE && tasks.length) {

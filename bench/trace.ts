@@ -101,14 +101,6 @@ export class MainThread {
     return this.events.some((e) => e.name === 'CommitLoad' && e.ts >= task.ts && e.ts < end);
   }
 
-  /** Tasks of more than `ms` of thread time that start between `from` and `to` (their thread times in ms). */
-  longTasks(from: number, to: number, ms = 50): number[] {
-    return this.tasks(from, to)
-      .filter((e) => e.ts >= from)
-      .map(cpu)
-      .filter((d) => d > ms);
-  }
-
   /**
    * What a task spent its time on: its direct kinds of work (script evaluation and calls by script file,
    * style, layout, paint, parsing), the largest first, as `kind file: ms` (thread time).
