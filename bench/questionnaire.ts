@@ -24,7 +24,7 @@ import { KybClient } from '../src/api/kyb-client.ts';
 import type { QuestionnaireDefinition } from '../src/api/kyb.ts';
 import { SandboxControl } from '../src/sandbox/control-client.ts';
 import { PartnerClient } from '../src/server/index.ts';
-import { cpu, traced, type InputCost, type MainThread, type TraceEvent } from './trace.ts';
+import { TASK, cpu, traced, type InputCost, type TraceEvent } from './trace.ts';
 
 type Definition = QuestionnaireDefinition;
 type DefQuestion = Definition['sections'][number]['questions'][number];
@@ -237,18 +237,13 @@ const MOUNT = `async ([lastSection, lastQuestion]) => {
 }`;
 
 /** The source location that posted a top-level task (`ThreadControllerImpl::RunTask`'s args, `toplevel`). */
-function postedBy(trace: MainThread, task: TraceEvent): string {
-  const end = task.ts + (task.dur ?? 0);
-  const inner = trace.events.find(
-    (e) => e.name === 'ThreadControllerImpl::RunTask' && e.ts >= task.ts && e.ts <= end,
-  );
-  const args = inner?.args as { src_file?: string; src_func?: string } | undefined;
+function postedBy(task: TraceEvent): string {
+  const args = task.args as { src_file?: string; src_func?: string } | undefined;
   return `${args?.src_file ?? ''} ${args?.src_func ?? ''}`;
 }
 
 /** Whether a task is one of Chromium's autofill form scans (posted by components/autofill). */
-const isAutofill = (trace: MainThread, task: TraceEvent) =>
-  postedBy(trace, task).includes('components/autofill/');
+const isAutofill = (task: TraceEvent) => postedBy(task).includes('components/autofill/');
 
 /** Waits for `n` frames and a task after the last (plain JavaScript: tsx would name a helper function). */
 const frames = (page: Page, n = 2) =>
@@ -406,7 +401,7 @@ export async function questionnaireBench(
       const paintEnd = trace.paintEndAfter(laidOut);
       const marks = trace.marks('bench:answer');
       // Chromium's autofill reacting to a changed control (FormControlDidChange) is the browser's, counted apart.
-      const costs = marks.map((m) => trace.inputCost(m, 'input', (t) => isAutofill(trace, t)));
+      const costs = marks.map((m) => trace.inputCost(m, 'input', isAutofill));
       const n = sections.length;
       const mountLong = trace.tasks(paintEnd, all).filter((t) => t.ts >= paintEnd && cpu(t) > 50);
       return {
@@ -423,10 +418,10 @@ export async function questionnaireBench(
           return n + cpu(t) * part;
         }, 0),
         mountCpu: trace.tasks(start, all).reduce((n, t) => n + cpu(t), 0),
-        threadTime: trace.events.some((e) => e.name === 'RunTask' && e.tdur !== undefined),
-        mountLongTasks: mountLong.filter((t) => !isAutofill(trace, t)).map(cpu),
-        mountAutofillTasks: mountLong.filter((t) => isAutofill(trace, t)).map(cpu),
-        mountLongWork: mountLong.filter((t) => !isAutofill(trace, t)).map((t) => trace.describe(t, 6)),
+        threadTime: trace.events.some((e) => e.name === TASK && e.tdur !== undefined),
+        mountLongTasks: mountLong.filter((t) => !isAutofill(t)).map(cpu),
+        mountAutofillTasks: mountLong.filter(isAutofill).map(cpu),
+        mountLongWork: mountLong.filter((t) => !isAutofill(t)).map((t) => trace.describe(t, 6)),
         firstPaintWork: trace
           .tasks(laidOut, paintEnd)
           .map((t) => [`${cpu(t).toFixed(1)} ms`, ...trace.describe(t, 6)]),
@@ -434,7 +429,7 @@ export async function questionnaireBench(
           const { from, to } = trace.inputWindow(m);
           return trace
             .tasks(from, to)
-            .map((t) => [`${cpu(t).toFixed(1)} ms`, postedBy(trace, t).trim(), ...trace.describe(t, 6)]);
+            .map((t) => [`${cpu(t).toFixed(1)} ms`, postedBy(t).trim(), ...trace.describe(t, 6)]);
         }),
         answers: costs.slice(0, n),
         toggles: costs.slice(n),

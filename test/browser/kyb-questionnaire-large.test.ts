@@ -5,7 +5,7 @@ import type { Questionnaire, QuestionnaireDefinition, QuestionType } from '../..
 import { button, mount, ready, root, setup } from './kyb-form-helpers.ts';
 import type { KybContext } from '../../src/kyb-form/context.ts';
 import { QuestionnairesStep } from '../../src/kyb-form/questionnaire/controller.ts';
-import { FIRST_QUESTIONS } from '../../src/kyb-form/questionnaire/progressive.ts';
+import { FIRST_QUESTIONS, styleAdded } from '../../src/kyb-form/questionnaire/progressive.ts';
 import { stepStyles } from '../../src/kyb-form/step-styles.ts';
 
 class PerfHost extends LitElement {
@@ -264,6 +264,43 @@ describe('kyb-form questionnaires step, large questionnaire (timings: npm run be
       expect(questions()).to.equal(1000);
     } finally {
       host.remove();
+    }
+  });
+
+  it('styles the questions a chunk added in sections skipped off screen, and only those', () => {
+    // the step's DOM: questionnaires of sections of questions (`data-q`: uid, in document order)
+    const q = (uid: number) => `<div class="field" part="field question" data-q="${uid}">Q${uid}</div>`;
+    const section = (uids: number[], eager = false) =>
+      `<section class="section${eager ? ' eager' : ''}" part="section"><h5>S</h5>${uids.map(q).join('')}</section>`;
+    const container = document.createElement('div');
+    container.innerHTML =
+      '<p class="step-description">Intro</p>' +
+      `<section class="questionnaire"><h4>A</h4>${section([0, 1, 2], true)}${section([3, 4, 5])}${section([6, 7])}</section>` +
+      `<section class="questionnaire"><h4>B</h4>${section([8, 9])}</section>` +
+      '<section class="questionnaire"><h4>C, nothing rendered yet</h4></section>';
+    document.body.append(container);
+    const styled: string[] = [];
+    const original = window.getComputedStyle;
+    window.getComputedStyle = ((el: Element, pseudo?: string | null) => {
+      styled.push((el as HTMLElement).dataset.q ?? el.tagName);
+      return original.call(window, el, pseudo);
+    }) as typeof window.getComputedStyle;
+    const after = (from: number) => {
+      styled.length = 0;
+      styleAdded(container, from);
+      return [...styled];
+    };
+    try {
+      // a chunk that added 5 to 9: the sections holding them, by their last question
+      expect(after(5)).to.deep.equal(['7', '5', '9']);
+      expect(after(7)).to.deep.equal(['7', '9']);
+      expect(after(9)).to.deep.equal(['9']);
+      expect(after(10)).to.deep.equal([]);
+      // the sections drawn with the step's first screen are styled anyway
+      expect(after(0)).to.deep.equal(['7', '5', '9']);
+    } finally {
+      window.getComputedStyle = original;
+      container.remove();
     }
   });
 
