@@ -1,5 +1,5 @@
 /**
- * The company step's country list (company/country-options.ts): plain `<option>` elements made once per
+ * The company step's country list (controls/country-options.ts): plain `<option>` elements made once per
  * locale, so a keystroke elsewhere in the step does not touch them, the draft's country stays selected
  * through renders, and a new locale renames them.
  */

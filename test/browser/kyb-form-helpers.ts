@@ -47,6 +47,12 @@ export async function ready(el: KybFormElement) {
   await waitUntil(() => el.formId === null || stepsKnown(el), 'the progress did not show', {
     timeout: 10000,
   });
+  // A country list is made in a task after the render that first shows it (the chosen country alone
+  // before: controls/country-options.ts); a person picks from it once it is listed.
+  const country = () => root(el).querySelector<HTMLSelectElement>('select[name="country"]');
+  await waitUntil(() => (country()?.options.length ?? 3) > 2, 'the country list did not arrive', {
+    timeout: 10000,
+  });
 }
 
 export async function mount(token: string, apiBase = '/sandbox'): Promise<KybFormElement> {
