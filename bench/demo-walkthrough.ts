@@ -58,8 +58,15 @@ async function kybFlow(viewport: { width: number; height: number }) {
   // Typed custom fields (INTEGER, DATE, COUNTRY_MULTI, SELECT_MULTI, CHECKBOX).
   await page.getByLabel('Number of employees').fill('12');
   await page.getByLabel('Date the company was founded').fill('2015-03-01');
-  await page.getByLabel('Add a country to Countries you operate in').selectOption('LT');
-  await page.getByLabel('Add a country to Countries you operate in').selectOption('LV');
+  // COUNTRY_MULTI is a combobox: type to filter, pick an option (it stays open for the next one).
+  const operating = page.getByRole('combobox', { name: 'Countries you operate in' });
+  for (const country of ['Lithuania', 'Latvia']) {
+    await operating.fill(country);
+    await page
+      .getByRole('listbox', { name: 'Countries you operate in' })
+      .getByRole('option', { name: country, exact: true })
+      .click();
+  }
   await page
     .getByRole('group', { name: /Payment methods you accept/ })
     .getByLabel('Cards')

@@ -346,6 +346,27 @@ describe('country multi-select combobox', () => {
     expect(leaves).to.equal(1);
   });
 
+  it('a click on what lies below the open list lands there: the list closes after the click, not on the press', async () => {
+    const m = await mount();
+    const after = m.root.getElementById('after')!;
+    let clicks = 0;
+    after.addEventListener('click', () => clicks++);
+    m.input.focus();
+    await press(m, 'ArrowDown');
+    await settle(m);
+    expect(m.list.hidden).to.equal(false);
+    // the list is in the flow: "After" sits below it while it is open
+    const r = after.getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)],
+    });
+    await resetMouse();
+    await settle(m);
+    expect(clicks, 'the click reached the button that was under the pointer').to.equal(1);
+    expect(m.list.hidden, 'then the list closed').to.equal(true);
+  });
+
   it('read-only: chips without buttons, a disabled box, no list', async () => {
     const m = await mount(['DE'], true);
     expect(chips(m)).to.deep.equal(['Germany']);

@@ -76,6 +76,37 @@ function logicalKey(e: KeyboardEvent): string {
   return e.key === 'ArrowLeft' ? 'ArrowRight' : e.key === 'ArrowRight' ? 'ArrowLeft' : e.key;
 }
 
+/**
+ * Whether a press (a pointer button down) is under way on the page, noted by one pair of capture listeners
+ * installed when the first picker renders. Leaving the picker by a press closes its list after that press's
+ * click (see `#onFocusOut`).
+ */
+let pressing = false;
+let watchingPresses = false;
+function watchPresses(): void {
+  if (watchingPresses) return;
+  watchingPresses = true;
+  const up = () => (pressing = false);
+  addEventListener('pointerdown', () => (pressing = true), { capture: true });
+  addEventListener('pointerup', up, { capture: true });
+  addEventListener('pointercancel', up, { capture: true });
+}
+
+/** Runs `then` in a task after the press under way ends (its click included), or in the next task. */
+function afterPress(then: () => void): void {
+  if (!pressing) {
+    setTimeout(then);
+    return;
+  }
+  const done = () => {
+    removeEventListener('pointerup', done, { capture: true });
+    removeEventListener('pointercancel', done, { capture: true });
+    setTimeout(then);
+  };
+  addEventListener('pointerup', done, { capture: true });
+  addEventListener('pointercancel', done, { capture: true });
+}
+
 class CountryMultiDirective extends AsyncDirective {
   #props: CountryMultiProps | null = null;
   #state: ComboState = initialState();
@@ -97,6 +128,7 @@ class CountryMultiDirective extends AsyncDirective {
   }
 
   render(props: CountryMultiProps) {
+    watchPresses();
     this.#props = props;
     this.#selected = props.selected;
     if (props.readOnly) this.#state = initialState();
@@ -424,12 +456,22 @@ class CountryMultiDirective extends AsyncDirective {
     else if (!this.#state.open) this.#set({ ...this.#state, open: true });
   };
 
+  /**
+   * Focus left the picker: its list closes and the caller hears of it (`onLeave`, which may show an error),
+   * in a task after the press that moved the focus, if one did. The list is in the flow: closing it on the
+   * press moved what lay below it before the button came up, and the click landed on something else (or
+   * nothing), a swallowed click on the next checkbox or on Continue. Focus back inside by then: nothing.
+   */
   #onFocusOut = (e: FocusEvent): void => {
     const next = e.relatedTarget;
     const box = e.currentTarget as HTMLElement;
     if (next instanceof Node && box.contains(next)) return;
-    if (this.#state.open) this.#set(closed(this.#state));
-    this.#props?.onLeave?.();
+    afterPress(() => {
+      const focused = this.#root()?.activeElement;
+      if (!this.isConnected || (focused instanceof Node && box.contains(focused))) return;
+      if (this.#state.open) this.#set(closed(this.#state));
+      this.#props?.onLeave?.();
+    });
   };
 }
 
