@@ -82,6 +82,10 @@ export type Auth =
       refresh?: () => Promise<string | null | undefined>;
     };
 
+/** The token a bearer auth sends now. */
+const bearerToken = (auth: { token: string | (() => string) }): string =>
+  typeof auth.token === 'function' ? auth.token() : auth.token;
+
 export interface HttpClientOptions {
   baseUrl: string;
   auth?: Auth;
@@ -221,8 +225,9 @@ export class HttpClient {
     const maxAttempts = safe ? this.#opts.retries + 1 : 1;
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
+      const sent = this.#auth?.type === 'bearer' ? bearerToken(this.#auth) : undefined;
       try {
-        return await this.#once(method, path, opts);
+        return await this.#once(method, path, opts, sent);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         opts.onAttemptError?.(err);
@@ -236,6 +241,12 @@ export class HttpClient {
         ) {
           // A refused token means the request was not processed: sending it again is safe.
           refreshed = true;
+          // Renewed meanwhile (another call got its 401 first): send it again with that token, no new renewal.
+          const current = bearerToken(auth);
+          if (current && current !== sent) {
+            attempt--;
+            continue;
+          }
           const next = await auth.refresh().catch(() => null);
           if (next) {
             this.#auth = { ...auth, token: next };
@@ -264,16 +275,14 @@ export class HttpClient {
     return new ApiError({ kind: 'aborted', message: 'The request was cancelled.', method, path, cause });
   }
 
-  #headers(opts: RequestOptions<z.ZodMiniType | undefined>): Record<string, string> {
+  /** `bearer`: the token this attempt sends (read once per attempt, so a renewal can tell it was stale). */
+  #headers(opts: RequestOptions<z.ZodMiniType | undefined>, bearer?: string): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.#opts.idempotencyKeys && opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
     const auth = this.#auth;
     if (auth?.type === 'basic') headers.Authorization = `Basic ${utf8Base64(`${auth.key}:${auth.secret}`)}`;
-    if (auth?.type === 'bearer') {
-      const token = typeof auth.token === 'function' ? auth.token() : auth.token;
-      headers.Authorization = `Bearer ${token}`;
-    }
+    if (auth?.type === 'bearer') headers.Authorization = `Bearer ${bearer ?? bearerToken(auth)}`;
     return headers;
   }
 
@@ -281,6 +290,7 @@ export class HttpClient {
     method: string,
     path: string,
     opts: RequestOptions<S>,
+    bearer?: string,
   ): Promise<Output<S>> {
     const url = this.baseUrl + path;
     if (this.#insecure === undefined) {
@@ -294,7 +304,7 @@ export class HttpClient {
       : Promise.resolve(opts.schema);
     schema.catch(() => undefined);
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    const headers = this.#headers(opts);
+    const headers = this.#headers(opts, bearer);
     const timeoutMs = opts.timeoutMs ?? this.#opts.timeoutMs;
     const controller = new AbortController();
     let timedOut = false;

@@ -362,6 +362,37 @@ describe('KYB', () => {
     });
     assert.equal((await k.getForm(form.id)).id, form.id);
     assert.equal(refreshed, 1);
+    // Two calls sent with a token that expires: the second 401 arrives after the first renewal ended.
+    // It is sent again with the renewed token, without a second renewal (one provider call).
+    let active = (await partner.createKybToken({ clientId: 'refresh-1' })).tokenString;
+    let renewals = 0;
+    const shared = new KybClient({
+      baseUrl: srv.url,
+      token: () => active,
+      retries: 0,
+      refreshToken: async () => {
+        renewals++;
+        active = (await partner.createKybToken({ clientId: 'refresh-1' })).tokenString;
+        return active;
+      },
+    });
+    await control.expireKybToken(active);
+    assert.equal((await shared.getForm(form.id)).id, form.id); // renewed
+    // a call on its way with the old token, whose 401 comes once the renewal has ended
+    const renewed = active;
+    let sends = 0;
+    const stale = new KybClient({
+      baseUrl: srv.url,
+      token: () => (++sends === 1 ? first.token.tokenString : renewed),
+      retries: 0,
+      refreshToken: async () => {
+        renewals++;
+        return renewed;
+      },
+    });
+    assert.equal((await stale.getForm(form.id)).id, form.id);
+    assert.ok(sends > 1, 'sent again');
+    assert.equal(renewals, 1);
     // another clientId cannot reach it
     const other = await client('refresh-2');
     await rejects(other.kyb.getForm(form.id), 404, 'NOT_FOUND');
